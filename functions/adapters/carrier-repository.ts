@@ -1,0 +1,44 @@
+/** Participating carriers, kept in the subscriptions table under `CARRIER#<prefix>`. */
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { TABLES } from "../../lib/definitions.ts";
+import type { CarrierSettings } from "../core/carriers.ts";
+import { dynamo, requiredEnv } from "./aws-clients.ts";
+
+const key = (prefix: string) => ({ pk: `CARRIER#${prefix}`, sk: "SETTINGS" });
+
+export interface CarrierRepository {
+  get(prefix: string): Promise<CarrierSettings | null>;
+  put(carrier: CarrierSettings): Promise<void>;
+}
+
+export function dynamoCarrierRepository(
+  tableName = requiredEnv(TABLES.subscriptions.envVar),
+): CarrierRepository {
+  return {
+    async get(prefix) {
+      const { Item } = await dynamo().send(new GetCommand({ TableName: tableName, Key: key(prefix) }));
+      if (!Item) return null;
+      return {
+        airlinePrefix: prefix,
+        name: Item.name as string,
+        qualityProgram: Item.qualityProgram as boolean,
+        xtd: Item.xtd as boolean,
+        updatedAt: Item.updatedAt as string,
+      };
+    },
+    async put(carrier) {
+      await dynamo().send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...key(carrier.airlinePrefix),
+            name: carrier.name,
+            qualityProgram: carrier.qualityProgram,
+            xtd: carrier.xtd,
+            updatedAt: carrier.updatedAt,
+          },
+        }),
+      );
+    },
+  };
+}

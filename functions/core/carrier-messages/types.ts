@@ -1,0 +1,145 @@
+/**
+ * What a carrier told us, normalised from Cargo-IMP (FSU, FWB, FFR/FFA), Cargo-XML XFSU or our JSON
+ * event form. Parsers produce these; the route-map core consumes them. Nothing here knows the year or
+ * a time zone: times are station-local as the carrier sent them, resolved later by the core.
+ */
+
+/** Milestones of a route map, in the order they happen. */
+export const MILESTONE_NAMES = ["FWB", "LAT", "RCS", "DEP", "ARR", "RCF", "NFD", "AWD", "DLV"] as const;
+export type MilestoneName = (typeof MILESTONE_NAMES)[number];
+
+/** Status codes a carrier reports (FWB and LAT are never reported by a status message). */
+export const REPORTED_STATUS_CODES = ["RCS", "DEP", "ARR", "RCF", "NFD", "AWD", "DLV"] as const;
+export type ReportedStatusCode = (typeof REPORTED_STATUS_CODES)[number];
+
+export interface AwbId {
+  /** 3-digit airline prefix, e.g. "020". */
+  prefix: string;
+  /** 8-digit serial whose last digit is the mod-7 check digit, e.g. "12345675". */
+  serial: string;
+}
+
+/**
+ * A station-local time as carriers send it. Cargo-IMP has no year: `year` is then absent and the core
+ * picks the year nearest the receipt time. `dayOffset` carries the Cargo-IMP day-change suffix of a
+ * time group (`-N` next day: +1, `-P` previous day: -1, none: 0).
+ */
+export interface StationTime {
+  year?: number;
+  /** 1..12 */
+  month: number;
+  /** 1..31 */
+  day: number;
+  hour: number;
+  minute: number;
+  /** Days to add after resolving day/month: +1 for a `-N` suffix, -1 for `-P`, 0 without suffix. */
+  dayOffset: number;
+}
+
+export interface Quantity {
+  pieces: number;
+  /** "K" kilograms or "L" pounds, as sent. */
+  weightCode: "K" | "L" | null;
+  weight: number | null;
+  /** Always "CM" (cubic metres) once normalised; Cargo-IMP "MC" is converted. */
+  volumeCode: "CM" | null;
+  volume: number | null;
+}
+
+/** A flight (or road-feeder truck) of the itinerary. */
+export interface FlightLeg {
+  carrierCode: string;
+  /** 1-4 digits plus an optional letter suffix. */
+  flightNumber: string;
+  /** Day and month of the flight's departure date as in the message (no year). */
+  flightDay: number;
+  flightMonth: number;
+  origin: string;
+  destination: string;
+  /** Scheduled departure at the origin (S time group); null when the message gives none. */
+  scheduledDeparture: StationTime | null;
+  /** Scheduled arrival at the destination; null when the message gives none. */
+  scheduledArrival: StationTime | null;
+  /** true/false when the message says so (JSON/XFSU flag); null = decide from carrier configuration. */
+  roadFeeder: boolean | null;
+  /** Pieces/weight booked on this leg when the message gives them. */
+  quantity: Quantity | null;
+}
+
+export interface AgentRef {
+  /** 7 digits */
+  code: string;
+  /** 4 digits */
+  cass: string;
+}
+
+interface ReportBase {
+  awb: AwbId;
+  /** AWB origin and destination from the consignment detail line. */
+  origin: string;
+  destination: string;
+  /** Total consignment quantity when the message carries it. */
+  total: Quantity | null;
+  /** Which wire format and message type it came from, e.g. "FSU/BKD", "FWB", "FFR", "XFSU/DEP", "JSON/DEP". */
+  source: string;
+}
+
+/** Flight plan: FSU/BKD, FFR/FFA booking lines, JSON/XFSU booking. */
+export interface BookingReport extends ReportBase {
+  kind: "booking";
+  legs: FlightLeg[];
+  /**
+   * true when the message states the whole itinerary (FFR/FFA, multi-line BKD); a single-leg BKD is
+   * false and only upserts the leg departing from its station (DESIGN.md section 9, Itinerary).
+   */
+  wholeItinerary: boolean;
+}
+
+/** FWB: the air waybill data. */
+export interface AwbDataReport extends ReportBase {
+  kind: "awb-data";
+  agent: AgentRef | null;
+  productCode: string | null;
+  /** FLT lines, when present, give the whole itinerary (no scheduled times). */
+  legs: FlightLeg[];
+}
+
+/** A status message: RCS, DEP, ARR, RCF, NFD, AWD, DLV. */
+export interface StatusReport extends ReportBase {
+  kind: "status";
+  status: ReportedStatusCode;
+  /** Station where it happened (DEP: flight origin, ARR/RCF: flight destination). */
+  station: string;
+  /** Actual time at the station. */
+  time: StationTime;
+  /** Flight for DEP/ARR/RCF when the message names it. */
+  flight: { carrierCode: string; flightNumber: string; flightDay: number; flightMonth: number } | null;
+  /** Pieces/weight of this report when given. */
+  quantity: Quantity | null;
+  /** DLV: name of the consignee who took delivery, when given. */
+  deliveredTo: string | null;
+}
+
+/** DIS/CAN-style cancellation of the booking. */
+export interface CancellationReport extends ReportBase {
+  kind: "cancellation";
+  time: StationTime | null;
+  station: string | null;
+}
+
+export type CarrierReport = BookingReport | AwbDataReport | StatusReport | CancellationReport;
+
+/** A message that could not be parsed: answered 400 naming the line and what was expected. */
+export class MessageParseError extends Error {
+  constructor(
+    /** 1-based line number in the request body. */
+    readonly line: number,
+    /** What the parser expected there, in words a carrier's support desk understands. */
+    readonly expected: string,
+    /** What it found (truncated). */
+    readonly found: string,
+  ) {
+    super(`line ${line}: expected ${expected}, found "${found}"`);
+    this.name = "MessageParseError";
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The route map exactly as the interface spec names it (field names and casing are the contract).
+ * Built by the core from a shipment's state; serialised as is by the HTTP handlers.
+ */
+import type { MilestoneName } from "../carrier-messages/types.ts";
+
+/** `Utc` ends in Z without milliseconds; `Local` is the station's wall-clock time without offset. */
+export interface DateTimePair {
+  Utc: string;
+  Local: string;
+}
+
+/** Spec statuses plus our documented `Planned` (neither due nor reported). */
+export type MilestoneStatus = "Ok" | "Ko" | "Missing" | "Planned";
+export type CycleStatus = "Planned" | "Partial" | "Completed";
+export type RouteMapStatus = "Booked" | "Accepted" | "OnAir" | "AtDestination" | "Cancelled";
+
+export interface Totals {
+  NoOfPieces: number;
+  WeightCode: string | null;
+  Weight: number | null;
+  VolumeCode: string | null;
+  Volume: number | null;
+}
+
+export interface Milestone {
+  Status: MilestoneStatus;
+  ArchivedStatus: MilestoneStatus;
+  Name: MilestoneName;
+  Station: string;
+  /** null only on a Simple route map (status without booking: no plan yet). */
+  PlannedDateTime: DateTimePair | null;
+  ActualDateTime: DateTimePair | null;
+  IsReplanned: boolean;
+  ActualNoOfPieces: number;
+}
+
+export interface FlightTimes {
+  DepartureDateTime: DateTimePair | null;
+  ArrivalDateTime: DateTimePair | null;
+}
+
+export interface FlightInfo {
+  CarrierCode: string;
+  Number: string;
+  /** DDMMM, e.g. "14MAR". */
+  Date: string;
+  Scheduled: FlightTimes;
+  Actual: FlightTimes | null;
+  Routing: { Origin: string; Destination: string };
+  isRoadFeederService: boolean;
+}
+
+export interface Flight {
+  FlightInfo: FlightInfo;
+  Total: Totals;
+  PlannedTotal: Totals | null;
+  Milestone: Milestone[];
+}
+
+export interface OriginCycle {
+  Milestone: Milestone[];
+  Status: CycleStatus;
+  isReplanned: boolean;
+}
+
+export interface RoutingCycle {
+  Flight: Flight[];
+  Status: CycleStatus;
+  isReplanned: boolean;
+}
+
+export interface DestinationCycle {
+  Milestone: Milestone[];
+  Status: CycleStatus;
+  isReplanned: boolean;
+}
+
+export interface Shipment {
+  AirlinePrefix: string;
+  AwbNumber: string;
+  Routing: { Origin: string; Destination: string };
+  Total: Totals;
+}
+
+export interface RouteMap {
+  MilestonePlan: {
+    OriginCycle: OriginCycle;
+    RoutingCycle: RoutingCycle;
+    DestinationCycle: DestinationCycle;
+  };
+  LastUpdate: string;
+  Shipment: Shipment;
+  DeliveryDate: DateTimePair | null;
+  ReceiptDate: DateTimePair | null;
+  ProductCode: string | null;
+  IsRoadFeederService: boolean;
+  Status: RouteMapStatus;
+  IsReplanned: boolean;
+  RoutingIsReplanned: boolean;
+  /** 0 all fine, 1 some Ko, 2 some Missing. */
+  OriginState: number;
+  RoutingState: number;
+  DestinationState: number;
+  Origin: null;
+  Routing: null;
+  Destination: null;
+  CreationDate: DateTimePair;
+}

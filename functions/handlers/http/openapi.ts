@@ -1,0 +1,99 @@
+/**
+ * Builds the OpenAPI 3.1 document from the route table and its valibot schemas (JSON Schema 2020-12,
+ * which OpenAPI 3.1 uses as is). Generated, never hand-written, so it lists exactly the routes served.
+ */
+import { toJsonSchema } from "@valibot/to-json-schema";
+import type { GenericSchema } from "valibot";
+import { DEFAULT_SERVICE_NAME, ROUTES, routePaths } from "./routes.ts";
+
+type JsonObject = Record<string, unknown>;
+
+function schemaOf(schema: GenericSchema): JsonObject {
+  // "ignore": transformations such as trim have no JSON Schema form; the validation parts still convert.
+  const { $schema: _dialect, ...rest } = toJsonSchema(schema, {
+    target: "draft-2020-12",
+    errorMode: "ignore",
+  }) as JsonObject;
+  return rest;
+}
+
+const PROBLEM_SCHEMA = {
+  type: "object",
+  required: ["type", "title", "status", "detail", "errors"],
+  properties: {
+    type: { type: "string" },
+    title: { type: "string" },
+    status: { type: "integer" },
+    detail: { type: "string" },
+    errors: {
+      type: "array",
+      items: { type: "object", properties: { field: { type: "string" }, message: { type: "string" } } },
+    },
+  },
+};
+
+export function buildOpenApiDocument(serviceName = DEFAULT_SERVICE_NAME): JsonObject {
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  for (const route of ROUTES) {
+    for (const [index, path] of routePaths(route, serviceName).entries()) {
+      const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+        name,
+        in: "path",
+        required: true,
+        schema: { type: "string" },
+      }));
+      const operation: JsonObject = {
+        operationId: index === 0 ? route.handler : `${route.handler}-service-prefixed`,
+        summary: route.summary,
+        tags: [route.tag],
+        ...(parameters.length > 0 ? { parameters } : {}),
+        ...(route.roles === "public" ? { security: [] } : { "x-roles": route.roles }),
+        responses: {
+          "200": {
+            description: "OK",
+            content: { "application/json": { schema: route.response ? schemaOf(route.response) : {} } },
+          },
+          default: {
+            description: "Error (problem+json)",
+            content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+          },
+        },
+      };
+      if (route.body) {
+        operation.requestBody = {
+          required: true,
+          ...(route.body.description ? { description: route.body.description } : {}),
+          content: Object.fromEntries(
+            route.body.contentTypes.map((type) => [
+              type,
+              {
+                schema:
+                  type === "application/json" && route.body?.schema
+                    ? schemaOf(route.body.schema)
+                    : { type: "string" },
+              },
+            ]),
+          ),
+        };
+      }
+      paths[path] ??= {};
+      paths[path][route.method.toLowerCase()] = operation;
+    }
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Route Map Tracker",
+      version: "1.0.0",
+      description:
+        "Air-cargo route maps per AWB, notification rules and webhooks. Every route is also served under " +
+        `/${serviceName}. Errors are application/problem+json.`,
+    },
+    security: [{ bearerAuth: [] }],
+    components: {
+      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      schemas: { Problem: PROBLEM_SCHEMA },
+    },
+    paths,
+  };
+}

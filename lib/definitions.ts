@@ -1,0 +1,92 @@
+/**
+ * Tables and queues described once, as plain data, so the CDK stack and the local runner build the same
+ * thing (keys, indexes, TTL attributes, streams, redrive). No CDK import here: the local runner loads
+ * this file without pulling aws-cdk-lib in.
+ */
+
+export interface TableDefinition {
+  /** Logical id in the stack and local table name. */
+  id: string;
+  /** Environment variable through which handlers learn the physical table name. */
+  envVar: string;
+  partitionKey: string;
+  sortKey?: string;
+  ttlAttribute?: string;
+  /** Stream of new images; consumers filter to the items they care about. */
+  stream: boolean;
+  globalIndexes: Array<{ name: string; partitionKey: string; sortKey: string }>;
+}
+
+export interface QueueDefinition {
+  id: string;
+  envVar: string;
+  /** Seconds a received message stays invisible; must exceed the consumer's timeout. */
+  visibilityTimeoutSeconds: number;
+  /** Receives after which a message is parked on the dead-letter queue. */
+  maxReceiveCount: number;
+}
+
+/** Marks outbox items; the stream consumer is filtered to inserts of these. */
+export const OUTBOX_KIND = "event";
+
+export const TABLES = {
+  routeMaps: {
+    id: "RouteMaps",
+    envVar: "ROUTE_MAPS_TABLE",
+    partitionKey: "pk",
+    sortKey: "sk",
+    // Snapshots expire 30 days after route-map creation; outbox items after 7 days.
+    ttlAttribute: "expiresAt",
+    stream: true,
+    globalIndexes: [
+      // Search: one reader item per (AWB, forwarder or agent that may read it), sorted by creation date.
+      { name: "byReader", partitionKey: "readerKey", sortKey: "readerSort" },
+    ],
+  },
+  subscriptions: {
+    id: "Subscriptions",
+    envVar: "SUBSCRIPTIONS_TABLE",
+    partitionKey: "pk",
+    sortKey: "sk",
+    stream: false,
+    globalIndexes: [],
+  },
+  deliveries: {
+    id: "Deliveries",
+    envVar: "DELIVERIES_TABLE",
+    partitionKey: "pk",
+    sortKey: "sk",
+    ttlAttribute: "expiresAt",
+    stream: false,
+    globalIndexes: [],
+  },
+  idempotency: {
+    id: "Idempotency",
+    envVar: "IDEMPOTENCY_TABLE",
+    partitionKey: "id",
+    // Powertools idempotency's default expiry attribute.
+    ttlAttribute: "expiration",
+    stream: false,
+    globalIndexes: [],
+  },
+} as const satisfies Record<string, TableDefinition>;
+
+export const QUEUES = {
+  deliveryJobs: {
+    id: "DeliveryJobs",
+    envVar: "DELIVERY_QUEUE_URL",
+    visibilityTimeoutSeconds: 90,
+    maxReceiveCount: 5,
+  },
+  carrierRequests: {
+    id: "CarrierRequests",
+    envVar: "CARRIER_REQUESTS_QUEUE_URL",
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+  },
+} as const satisfies Record<string, QueueDefinition>;
+
+/** Environment variable naming each queue's dead-letter queue (for alarms, replay and tests). */
+export function deadLetterEnvVar(queue: QueueDefinition): string {
+  return queue.envVar.replace(/_QUEUE_URL$/, "_DLQ_URL");
+}

@@ -1,0 +1,49 @@
+/**
+ * The non-HTTP Lambdas and what triggers them, described once for the CDK stack and the local runner
+ * (which feeds them from DynamoDB Local streams, fauxqs queues and the Scheduler stand-in).
+ */
+import { OUTBOX_KIND, type QUEUES, type TABLES } from "./definitions.ts";
+
+/** An EventBridge-Pipes-style filter pattern: every listed value must match one of the allowed ones. */
+export type FilterPattern = { [key: string]: FilterPattern | readonly string[] };
+
+export type EventSource =
+  | {
+      kind: "stream";
+      table: keyof typeof TABLES;
+      batchSize: number;
+      /** Lambda event-source filter applied to each stream record. */
+      filter: FilterPattern;
+    }
+  | { kind: "queue"; queue: keyof typeof QUEUES; batchSize: number }
+  | { kind: "schedule" };
+
+export interface EventFunctionDefinition {
+  /** Construct id and file name: `functions/handlers/<folder>/<handler>.ts`. */
+  handler: string;
+  folder: "stream" | "queue" | "schedule";
+  source: EventSource;
+  timeoutSeconds: number;
+}
+
+/** Outbox inserts only: route-map and snapshot writes never wake the matcher. */
+export const OUTBOX_INSERT_FILTER: FilterPattern = {
+  eventName: ["INSERT"],
+  dynamodb: { NewImage: { kind: { S: [OUTBOX_KIND] } } },
+};
+
+export const EVENT_FUNCTIONS: readonly EventFunctionDefinition[] = [];
+
+/** True when a record (a stream record as Lambda sees it) passes a filter pattern. */
+export function matchesFilter(record: unknown, pattern: FilterPattern): boolean {
+  if (typeof record !== "object" || record === null) return false;
+  for (const [key, expected] of Object.entries(pattern)) {
+    const actual = (record as Record<string, unknown>)[key];
+    if (Array.isArray(expected)) {
+      if (!expected.includes(actual as string)) return false;
+    } else if (!matchesFilter(actual, expected as FilterPattern)) {
+      return false;
+    }
+  }
+  return true;
+}
