@@ -1,0 +1,112 @@
+/**
+ * Small pure helpers shared by the Cargo-IMP, XFSU and JSON parsers: AWB check digit, month names,
+ * flight designators, airport codes and volume units. Regexes are compiled once, all anchored and
+ * free of nested quantifiers so that a hostile line cannot make them backtrack.
+ */
+import type { Quantity } from "./types.ts";
+
+export const MONTH_ABBREVIATIONS = [
+  "JAN",
+  "FEB",
+  "MAR",
+  "APR",
+  "MAY",
+  "JUN",
+  "JUL",
+  "AUG",
+  "SEP",
+  "OCT",
+  "NOV",
+  "DEC",
+] as const;
+
+const MONTH_NUMBER: ReadonlyMap<string, number> = new Map(
+  MONTH_ABBREVIATIONS.map((name, i) => [name, i + 1]),
+);
+
+/** 1..12 for JAN..DEC, undefined otherwise. */
+export function monthNumber(abbreviation: string): number | undefined {
+  return MONTH_NUMBER.get(abbreviation);
+}
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in a month; without a year February has 29 (Cargo-IMP dates carry no year). */
+export function daysInMonth(month: number, year?: number): number {
+  if (month === 2 && year !== undefined) {
+    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+    return leap ? 29 : 28;
+  }
+  return DAYS_IN_MONTH[month - 1] ?? 0;
+}
+
+/** The 8th digit of an AWB serial: the first seven digits taken as a number, mod 7. */
+export function awbCheckDigit(serial: string): number {
+  return Number(serial.slice(0, 7)) % 7;
+}
+
+const AIRPORT_RE = /^[A-Z]{3}$/;
+export function isAirportCode(value: string): boolean {
+  return AIRPORT_RE.test(value);
+}
+
+/** Two-character airline designator (letters or a digit and a letter) then 1-4 digits and an optional suffix letter. */
+const FLIGHT_RE = /^([A-Z0-9]{2})(\d{1,4}[A-Z]?)$/;
+const CARRIER_RE = /^(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])$/;
+const FLIGHT_NUMBER_RE = /^\d{1,4}[A-Z]?$/;
+
+export interface FlightDesignator {
+  carrierCode: string;
+  flightNumber: string;
+}
+
+/** Splits "LH400" into carrier "LH" and number "400"; null when it is not a flight designator. */
+export function splitFlightDesignator(value: string): FlightDesignator | null {
+  const m = FLIGHT_RE.exec(value);
+  if (m === null) return null;
+  const carrierCode = m[1] as string;
+  if (!CARRIER_RE.test(carrierCode)) return null;
+  return { carrierCode, flightNumber: m[2] as string };
+}
+
+export function isCarrierCode(value: string): boolean {
+  return CARRIER_RE.test(value);
+}
+
+export function isFlightNumber(value: string): boolean {
+  return FLIGHT_NUMBER_RE.test(value);
+}
+
+/** Cubic metres per unit of each Cargo-IMP volume code; the contract always speaks cubic metres ("CM"). */
+const CUBIC_METRES_PER_UNIT: Readonly<Record<string, number>> = {
+  MC: 1,
+  CM: 1,
+  MTQ: 1,
+  CF: 0.028316846592,
+  FTQ: 0.028316846592,
+  CC: 0.000001,
+  CMQ: 0.000001,
+  CI: 0.000016387064,
+  INQ: 0.000016387064,
+};
+
+/** Converts a volume to cubic metres (rounded to 3 decimals); null for an unknown unit. */
+export function toCubicMetres(amount: number, unit: string): number | null {
+  const factor = CUBIC_METRES_PER_UNIT[unit];
+  if (factor === undefined) return null;
+  return factor === 1 ? amount : Math.round(amount * factor * 1000) / 1000;
+}
+
+export function quantity(
+  pieces: number,
+  weightCode: "K" | "L" | null = null,
+  weight: number | null = null,
+  volume: number | null = null,
+): Quantity {
+  return { pieces, weightCode, weight, volumeCode: volume === null ? null : "CM", volume };
+}
+
+/** Shortens what we echo back in an error so that a huge line does not end up in a 400 body. */
+export function truncateFound(value: string, max = 40): string {
+  return value.length > max ? `${value.slice(0, max)}...` : value;
+}

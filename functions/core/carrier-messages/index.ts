@@ -1,0 +1,80 @@
+/**
+ * Entry point of the carrier-message parsers: picks the parser from the request's content type.
+ * text/plain = Cargo-IMP, application/xml or text/xml = Cargo-XML XFSU, application/json = our JSON
+ * form. Parameters such as `charset=utf-8` are allowed; anything else is UnsupportedContentTypeError (415).
+ */
+import { parseCargoImp } from "./cargo-imp.ts";
+import { truncateFound } from "./common.ts";
+import { parseJsonEvents } from "./json-events.ts";
+import type { CarrierReport } from "./types.ts";
+import { MessageParseError } from "./types.ts";
+import { parseXfsu } from "./xfsu.ts";
+
+export { parseCargoImp } from "./cargo-imp.ts";
+export { awbCheckDigit } from "./common.ts";
+export type { CarrierJsonEvent, CarrierJsonMessage, FieldError } from "./json-events.ts";
+export {
+  CarrierJsonEnvelopeSchema,
+  CarrierJsonEventSchema,
+  CarrierJsonFlightSchema,
+  CarrierJsonLegSchema,
+  CarrierJsonMessageSchema,
+  CarrierJsonQuantitySchema,
+  JsonEventValidationError,
+  lineOfJsonPath,
+  parseJsonEvents,
+} from "./json-events.ts";
+export * from "./types.ts";
+export { parseXfsu } from "./xfsu.ts";
+
+export const SUPPORTED_CARRIER_CONTENT_TYPES = [
+  "text/plain",
+  "application/xml",
+  "text/xml",
+  "application/json",
+] as const;
+
+/** The request's content type is not one we parse: answered 415. */
+export class UnsupportedContentTypeError extends Error {
+  constructor(readonly contentType: string) {
+    super(
+      `unsupported content type "${truncateFound(contentType)}": use text/plain (Cargo-IMP), application/xml (XFSU) or application/json`,
+    );
+    this.name = "UnsupportedContentTypeError";
+  }
+}
+
+const POSITION_RE = /position (\d+)/;
+const LINE_RE = /\(line (\d+) column \d+\)/;
+
+/** Parses a carrier message body according to its content type. */
+export function parseCarrierMessage(contentType: string, body: string): CarrierReport[] {
+  const mediaType = (contentType.split(";", 1)[0] ?? "").trim().toLowerCase();
+  switch (mediaType) {
+    case "text/plain":
+      return parseCargoImp(body);
+    case "application/xml":
+    case "text/xml":
+      return parseXfsu(body);
+    case "application/json": {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body);
+      } catch (error) {
+        // V8 names the offset of a syntax error; turn it into the line carriers can look at.
+        const message = error instanceof Error ? error.message : String(error);
+        const lineMatch = LINE_RE.exec(message);
+        const offset = Number(POSITION_RE.exec(message)?.[1] ?? Number.NaN);
+        const line = lineMatch
+          ? Number(lineMatch[1])
+          : Number.isNaN(offset)
+            ? 1
+            : body.slice(0, offset).split("\n").length;
+        throw new MessageParseError(line, "valid JSON", truncateFound(message));
+      }
+      return parseJsonEvents(parsed, body);
+    }
+    default:
+      throw new UnsupportedContentTypeError(contentType);
+  }
+}

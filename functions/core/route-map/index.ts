@@ -1,0 +1,20 @@
+/** The pure route-map core: apply carrier reports, render the spec's route map, scheduled checks. */
+export { type ApplyContext, type ApplyResult, applyReport, ShipmentMismatchError } from "./apply-report.ts";
+export { milestoneKey } from "./derive.ts";
+export { type DueCheck, dueChecks, type MarkMissingResult, markMissing } from "./due-checks.ts";
+export {
+  buildMilestoneEventDraft,
+  buildRouteMapEventDraft,
+  type MilestoneEventInput,
+} from "./event-drafts.ts";
+export {
+  type CarrierPlanningConfig,
+  DEFAULT_PLANNING_CONFIG,
+  DEFAULT_PLANNING_OFFSETS,
+  isRoadFeederLeg,
+  type PlanningOffsets,
+  type RoadFeederRule,
+} from "./planning-config.ts";
+export { flightDate, isSimpleRouteMap, renderRouteMap, toTotals } from "./render.ts";
+export type { PlannedLeg, PlannedMilestone, ShipmentState, StoredStatus } from "./shipment-state.ts";
+export { SHIPMENT_STATE_SCHEMA_VERSION } from "./shipment-state.ts";

@@ -1,0 +1,15 @@
+/** Station time zones and station-local time resolution. */
+export {
+  addMinutes,
+  earlierUtc,
+  formatUtc,
+  InvalidStationTimeError,
+  laterUtc,
+  localToUtcMs,
+  normaliseUtc,
+  parseUtc,
+  resolveStationTime,
+  toPair,
+  zoneOffsetMs,
+} from "./station-time.ts";
+export { requireStationTimeZone, stationTimeZone, UnknownStationError } from "./time-zones.ts";

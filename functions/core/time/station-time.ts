@@ -1,0 +1,186 @@
+/**
+ * Station-local time <-> UTC with the runtime's IANA data (Intl), no time-zone library. Carrier
+ * messages carry wall-clock times without year or offset (DESIGN.md sections 4 and 9, Times).
+ */
+import type { StationTime } from "../carrier-messages/types.ts";
+import type { DateTimePair } from "../route-map/spec-types.ts";
+import { requireStationTimeZone } from "./time-zones.ts";
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** A station time the calendar does not have (31 APR, 25:00): the message is wrong, answer 400. */
+export class InvalidStationTimeError extends Error {
+  constructor(
+    readonly station: string,
+    readonly time: StationTime,
+  ) {
+    super(
+      `invalid local time at ${station}: day ${time.day} month ${time.month} ${time.hour}:${time.minute}`,
+    );
+    this.name = "InvalidStationTimeError";
+  }
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+/** Wall-clock time of `utcMs` in `zone`, expressed as if it were a UTC epoch value. */
+function wallClockMs(zone: string, utcMs: number): number {
+  const fields: Record<string, number> = {};
+  for (const part of formatterFor(zone).formatToParts(new Date(utcMs))) {
+    if (part.type !== "literal") fields[part.type] = Number(part.value);
+  }
+  return Date.UTC(
+    fields.year ?? 1970,
+    (fields.month ?? 1) - 1,
+    fields.day ?? 1,
+    fields.hour ?? 0,
+    fields.minute ?? 0,
+    fields.second ?? 0,
+  );
+}
+
+/** Offset of `zone` from UTC at instant `utcMs`, in ms (CEST: +7_200_000). Seconds are dropped. */
+export function zoneOffsetMs(zone: string, utcMs: number): number {
+  const wholeSecond = Math.floor(utcMs / 1000) * 1000;
+  return wallClockMs(zone, wholeSecond) - wholeSecond;
+}
+
+/**
+ * UTC instant of a wall-clock time in `zone`. Candidate offsets are those in force a day before and a
+ * day after (zones change at most once within that window). Overlap (autumn): the earlier instant.
+ * Gap (spring): shifted forward by the gap, i.e. read with the offset before the change (02:30 on a
+ * Berlin spring-forward day is 03:30 CEST) — the same choice as Temporal's "compatible".
+ */
+export function localToUtcMs(zone: string, wallMs: number): number {
+  const before = zoneOffsetMs(zone, wallMs - DAY_MS);
+  const after = zoneOffsetMs(zone, wallMs + DAY_MS);
+  const valid = [...new Set([before, after])]
+    .map((offset) => wallMs - offset)
+    .filter((utcMs) => zoneOffsetMs(zone, utcMs) === wallMs - utcMs);
+  if (valid.length > 0) return Math.min(...valid);
+  return wallMs - before;
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, "0");
+}
+
+/** "YYYY-MM-DDTHH:mm:ss" of an epoch value read as UTC fields. */
+function isoSeconds(ms: number): string {
+  const d = new Date(ms);
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(
+    d.getUTCHours(),
+  )}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/** Canonical UTC stamp for date-time pairs: "2026-11-22T10:05:00Z" (no milliseconds). */
+export function formatUtc(ms: number): string {
+  return `${isoSeconds(ms)}Z`;
+}
+
+/** Parses an ISO instant (with Z or an offset); throws RangeError on anything else. */
+export function parseUtc(iso: string): number {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms) || !/(Z|[+-]\d{2}:?\d{2})$/i.test(iso.trim())) {
+    throw new RangeError(`not an ISO UTC instant: "${iso}"`);
+  }
+  return ms;
+}
+
+/** Normalises any ISO instant to the canonical "…Z" form without milliseconds (truncated). */
+export function normaliseUtc(iso: string): string {
+  return formatUtc(Math.floor(parseUtc(iso) / 1000) * 1000);
+}
+
+/** `iso` moved by `minutes`, canonical form. */
+export function addMinutes(iso: string, minutes: number): string {
+  return formatUtc(parseUtc(iso) + minutes * MINUTE_MS);
+}
+
+/** Renders a UTC instant as a date-time pair in the station's local time. */
+export function toPair(station: string, utcIso: string): DateTimePair {
+  const zone = requireStationTimeZone(station);
+  const utcMs = Math.floor(parseUtc(utcIso) / 1000) * 1000;
+  return { Utc: formatUtc(utcMs), Local: isoSeconds(wallClockMs(zone, utcMs)) };
+}
+
+/** Wall-clock epoch (UTC fields) of a station time in a given year, or null if the date does not exist. */
+function wallMsInYear(time: StationTime, year: number): number | null {
+  const ms = Date.UTC(year, time.month - 1, time.day, time.hour, time.minute);
+  const d = new Date(ms);
+  if (d.getUTCMonth() !== time.month - 1 || d.getUTCDate() !== time.day) return null;
+  return ms;
+}
+
+/**
+ * Converts a carrier's station-local time to a UTC/local pair. Without a year, the year is the one
+ * that puts the day/month nearest `receivedAtUtc` (a 31DEC time received on 1 January is last year);
+ * the Cargo-IMP day-change `dayOffset` is then applied to the local calendar date.
+ */
+export function resolveStationTime(station: string, time: StationTime, receivedAtUtc: string): DateTimePair {
+  const zone = requireStationTimeZone(station);
+  const validClock =
+    Number.isInteger(time.hour) &&
+    Number.isInteger(time.minute) &&
+    time.hour >= 0 &&
+    time.hour <= 23 &&
+    time.minute >= 0 &&
+    time.minute <= 59 &&
+    time.month >= 1 &&
+    time.month <= 12 &&
+    Number.isInteger(time.dayOffset);
+  if (!validClock) throw new InvalidStationTimeError(station, time);
+  const receivedMs = parseUtc(receivedAtUtc);
+
+  let wallMs: number | null = null;
+  if (time.year !== undefined) {
+    wallMs = wallMsInYear(time, time.year);
+  } else {
+    const receivedYear = new Date(receivedMs).getUTCFullYear();
+    let bestDistance = Number.POSITIVE_INFINITY;
+    // Earlier years first, so an exact tie (never in practice) resolves to the past.
+    for (const year of [receivedYear - 1, receivedYear, receivedYear + 1]) {
+      const candidate = wallMsInYear(time, year);
+      if (candidate === null) continue;
+      const distance = Math.abs(localToUtcMs(zone, candidate) - receivedMs);
+      if (distance < bestDistance) {
+        bestDistance = distance;
+        wallMs = candidate;
+      }
+    }
+  }
+  if (wallMs === null) throw new InvalidStationTimeError(station, time);
+
+  const shiftedWallMs = wallMs + time.dayOffset * DAY_MS;
+  const utcMs = localToUtcMs(zone, shiftedWallMs);
+  return { Utc: formatUtc(utcMs), Local: isoSeconds(wallClockMs(zone, utcMs)) };
+}
+
+/** The later of two canonical UTC stamps (they sort as text; Math.max would not take strings). */
+export function laterUtc(a: string, b: string): string {
+  return a < b ? b : a;
+}
+
+/** The earlier of two canonical UTC stamps. */
+export function earlierUtc(a: string, b: string): string {
+  return b < a ? b : a;
+}
