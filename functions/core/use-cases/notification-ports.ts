@@ -1,0 +1,95 @@
+/**
+ * Ports of the notification flows (issue 4), shared by the subscription endpoints, the matcher and
+ * the delivery handler. Adapters implement them over DynamoDB/SQS/SES/HTTP; tests over memory.
+ */
+import type { DomainEvent } from "../events.ts";
+import type {
+  CustomerEndpoint,
+  DeliveryTarget,
+  NotificationRule,
+  Subscription,
+  Webhook,
+} from "../notifications/index.ts";
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface PageRequest {
+  /** 1-based */
+  page: number;
+  pageSize: number;
+}
+
+export interface SubscriptionRepository {
+  /** Next integer id of the kind (increasing, never reused). */
+  nextId(kind: "rule" | "webhook"): Promise<number>;
+  /** Writes the rule and its match-index items (stale index items of an updated rule are removed). */
+  putRule(rule: NotificationRule): Promise<void>;
+  getRule(forwarderId: string, id: number): Promise<NotificationRule | null>;
+  listRules(forwarderId: string, page: PageRequest): Promise<Page<NotificationRule>>;
+  deleteRule(forwarderId: string, id: number): Promise<boolean>;
+  putWebhook(webhook: Webhook): Promise<void>;
+  getWebhook(forwarderId: string, id: number): Promise<Webhook | null>;
+  listWebhooks(forwarderId: string, page: PageRequest): Promise<Page<Webhook>>;
+  deleteWebhook(forwarderId: string, id: number): Promise<boolean>;
+  countSubscriptions(forwarderId: string, kind: "rule" | "webhook"): Promise<number>;
+  /** Every subscription stored under any of these match-index keys (one Query per key, no Scan). */
+  findCandidates(indexKeys: readonly string[]): Promise<Subscription[]>;
+  putCustomerEndpoint(endpoint: CustomerEndpoint): Promise<void>;
+  getCustomerEndpoint(id: string): Promise<CustomerEndpoint | null>;
+  listCustomerEndpoints(page: PageRequest): Promise<Page<CustomerEndpoint>>;
+}
+
+/** One SQS message per (event, target); secrets are never in it (read from the store at delivery). */
+export interface DeliveryJob {
+  deliveryId: string;
+  event: DomainEvent;
+  target: DeliveryTarget;
+  /** 1 for the first try. */
+  attempt: number;
+}
+
+export interface DeliveryJobQueue {
+  enqueue(jobs: readonly DeliveryJob[], delaySeconds?: number): Promise<void>;
+}
+
+export type DeliveryStatus = "pending" | "retrying" | "delivered" | "parked";
+
+export interface DeliveryAttempt {
+  attempt: number;
+  at: string;
+  /** HTTP status, or null for a timeout / network error / SES failure. */
+  status: number | null;
+  latencyMs: number;
+  outcome: "delivered" | "retry" | "parked" | "disabled";
+  /** Response body or error, truncated. */
+  detail: string;
+}
+
+export interface DeliveryRecord {
+  deliveryId: string;
+  eventId: string;
+  subscriptionKind: "rule" | "webhook";
+  subscriptionId: number;
+  forwarderId: string;
+  status: DeliveryStatus;
+  attempts: DeliveryAttempt[];
+  /** Kept so a parked delivery can be replayed exactly. */
+  job: DeliveryJob;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DeliveryRepository {
+  /** Creates the record unless it exists (at-least-once jobs); returns false when it existed. */
+  create(record: DeliveryRecord): Promise<boolean>;
+  get(deliveryId: string): Promise<DeliveryRecord | null>;
+  recordAttempt(deliveryId: string, attempt: DeliveryAttempt, status: DeliveryStatus): Promise<void>;
+  listForSubscription(
+    kind: "rule" | "webhook",
+    subscriptionId: number,
+    page: PageRequest,
+  ): Promise<Page<DeliveryRecord>>;
+}
