@@ -1,7 +1,7 @@
 /** Participating carriers, kept in the subscriptions table under `CARRIER#<prefix>`. */
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { TABLES } from "../../lib/definitions.ts";
-import type { CarrierSettings } from "../core/carriers.ts";
+import type { CarrierPlanningSettings, CarrierSettings } from "../core/carriers.ts";
 import { dynamo, requiredEnv } from "./aws-clients.ts";
 
 const key = (prefix: string) => ({ pk: `CARRIER#${prefix}`, sk: "SETTINGS" });
@@ -24,6 +24,7 @@ export function dynamoCarrierRepository(
         qualityProgram: Item.qualityProgram as boolean,
         xtd: Item.xtd as boolean,
         updatedAt: Item.updatedAt as string,
+        planning: (Item.planning as CarrierPlanningSettings | undefined) ?? null,
       };
     },
     async put(carrier) {
@@ -36,6 +37,7 @@ export function dynamoCarrierRepository(
             qualityProgram: carrier.qualityProgram,
             xtd: carrier.xtd,
             updatedAt: carrier.updatedAt,
+            planning: carrier.planning ?? undefined,
           },
         }),
       );

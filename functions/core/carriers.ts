@@ -1,4 +1,19 @@
 /** A carrier's participation in the trigger programs (spec "What the service does", 6). */
+import {
+  type CarrierPlanningConfig,
+  DEFAULT_PLANNING_CONFIG,
+  type PlanningOffsets,
+  type RoadFeederRule,
+} from "./route-map/planning-config.ts";
+
+/** Per-carrier planning configuration (DESIGN.md section 4): only what differs from the defaults. */
+export interface CarrierPlanningSettings {
+  /** Minutes; an absent offset keeps the default. */
+  offsets: Partial<PlanningOffsets>;
+  /** Flight numbers that are road-feeder (truck) legs when the message does not say. */
+  roadFeederFlightNumbers: RoadFeederRule[];
+}
+
 export interface CarrierSettings {
   airlinePrefix: string;
   name: string;
@@ -7,6 +22,18 @@ export interface CarrierSettings {
   /** On the XTD participating carriers list. */
   xtd: boolean;
   updatedAt: string;
+  /** null/absent = default offsets and no road-feeder rule. */
+  planning?: CarrierPlanningSettings | null;
+}
+
+/** The planner's configuration for a carrier (defaults when it has none). */
+export function planningConfigOf(carrier: CarrierSettings | null): CarrierPlanningConfig {
+  const planning = carrier?.planning;
+  if (!planning) return DEFAULT_PLANNING_CONFIG;
+  return {
+    offsets: { ...DEFAULT_PLANNING_CONFIG.offsets, ...planning.offsets },
+    roadFeederFlightNumbers: planning.roadFeederFlightNumbers.map((rule) => ({ ...rule })),
+  };
 }
 
 /** Spec-style casing for the support API. */
@@ -16,5 +43,16 @@ export function carrierToApi(carrier: CarrierSettings) {
     Name: carrier.name,
     QualityProgram: carrier.qualityProgram,
     Xtd: carrier.xtd,
+    ...(carrier.planning
+      ? {
+          Planning: {
+            Offsets: { ...carrier.planning.offsets },
+            RoadFeederFlightNumbers: carrier.planning.roadFeederFlightNumbers.map((rule) => ({
+              CarrierCode: rule.carrierCode,
+              Pattern: rule.pattern,
+            })),
+          },
+        }
+      : {}),
   };
 }

@@ -212,12 +212,51 @@ function updateTotals(
   state.total = merged;
 }
 
-function resolveLeg(leg: FlightLeg, config: CarrierPlanningConfig, receivedAt: string): PlannedLeg {
+/**
+ * FWB FLT lines give a day only (`flightMonth` 0, "not given"): take the month of the same flight
+ * already known on that leg, else the month that puts the day nearest the receipt time. Without
+ * this the flight's identity would differ from the booked one (a false routing replan that also
+ * dropped the schedule) and FlightInfo.Date would have no month.
+ */
+function resolveFlightMonth(leg: FlightLeg, known: readonly PlannedLeg[], receivedAt: string): number {
+  if (leg.flightMonth >= 1 && leg.flightMonth <= 12) return leg.flightMonth;
+  const same = known.find(
+    (k) =>
+      k.carrierCode === leg.carrierCode &&
+      k.flightNumber === leg.flightNumber &&
+      k.flightDay === leg.flightDay &&
+      k.origin === leg.origin,
+  );
+  if (same) return same.flightMonth;
+  const received = new Date(receivedAt);
+  const year = received.getUTCFullYear();
+  const month = received.getUTCMonth();
+  let best = month + 1;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const delta of [-1, 0, 1]) {
+    const candidate = new Date(Date.UTC(year, month + delta, leg.flightDay));
+    // Date.UTC rolls 31 APR over into May: such a day does not exist in that month.
+    if (candidate.getUTCDate() !== leg.flightDay) continue;
+    const distance = Math.abs(candidate.getTime() - received.getTime());
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = candidate.getUTCMonth() + 1;
+    }
+  }
+  return best;
+}
+
+function resolveLeg(
+  leg: FlightLeg,
+  config: CarrierPlanningConfig,
+  receivedAt: string,
+  known: readonly PlannedLeg[] = [],
+): PlannedLeg {
   return {
     carrierCode: leg.carrierCode,
     flightNumber: leg.flightNumber,
     flightDay: leg.flightDay,
-    flightMonth: leg.flightMonth,
+    flightMonth: resolveFlightMonth(leg, known, receivedAt),
     origin: leg.origin,
     destination: leg.destination,
     stdUtc: leg.scheduledDeparture
@@ -324,7 +363,7 @@ function applyBooking(
 ): void {
   updateTotals(state, report.total, true, outcome);
   const resolved = report.legs.map((leg) =>
-    inheritFromKnown(resolveLeg(leg, config, receivedAt), state.legs),
+    inheritFromKnown(resolveLeg(leg, config, receivedAt, state.legs), state.legs),
   );
   if (resolved.length === 0) return;
   let legs: PlannedLeg[];
@@ -349,7 +388,9 @@ function applyAwbData(
   if (report.productCode) state.productCode = report.productCode;
   updateTotals(state, report.total, true, outcome);
   if (report.legs.length > 0) {
-    const legs = report.legs.map((leg) => inheritFromKnown(resolveLeg(leg, config, receivedAt), state.legs));
+    const legs = report.legs.map((leg) =>
+      inheritFromKnown(resolveLeg(leg, config, receivedAt, state.legs), state.legs),
+    );
     replan(state, legs, config, receivedAt, outcome);
   }
   const firstFwb = state.fwbReceivedAt === null;

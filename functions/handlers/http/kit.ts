@@ -30,12 +30,16 @@ export interface HttpRequest<TBody, TIdentity = Identity> {
 export interface HttpResult {
   status: number;
   body?: unknown;
+  /** An already-serialised JSON body (e.g. a stored route map), sent as is without parse/stringify. */
+  rawJson?: string;
   headers?: Record<string, string>;
 }
 
 interface Options<TSchema extends v.GenericSchema | undefined> {
   /** Schema of the JSON body; omit for routes without one or with non-JSON bodies. */
   body?: TSchema;
+  /** Leave even a JSON body unparsed (the handler's own parser reports errors by line). */
+  rawBody?: boolean;
 }
 
 type BodyOf<TSchema> = TSchema extends v.GenericSchema ? v.InferOutput<TSchema> : undefined;
@@ -66,6 +70,7 @@ function respond(
   body: unknown,
   headers: Record<string, string>,
   requestId: string,
+  rawJson?: string,
 ): APIGatewayProxyResult {
   const isProblem = status >= 400;
   return {
@@ -75,7 +80,7 @@ function respond(
       "x-request-id": requestId,
       ...headers,
     },
-    body: body === undefined ? "" : JSON.stringify(body),
+    body: rawJson ?? (body === undefined ? "" : JSON.stringify(body)),
   };
 }
 
@@ -110,6 +115,7 @@ function readBody<TSchema extends v.GenericSchema | undefined>(
   event: APIGatewayProxyEvent,
   route: RouteDefinition,
   schema: TSchema | undefined,
+  raw = false,
 ): { body: BodyOf<TSchema>; rawBody: string; contentType: string } {
   const rawBody = event.body
     ? event.isBase64Encoded
@@ -128,7 +134,8 @@ function readBody<TSchema extends v.GenericSchema | undefined>(
       `Content-Type must be ${route.body.contentTypes.join(" or ")}${contentType ? `, not ${contentType}` : ""}.`,
     );
   }
-  if (contentType !== "application/json") return { body: undefined as BodyOf<TSchema>, rawBody, contentType };
+  if (contentType !== "application/json" || raw)
+    return { body: undefined as BodyOf<TSchema>, rawBody, contentType };
   let json: unknown;
   try {
     json = JSON.parse(rawBody);
@@ -184,7 +191,7 @@ function buildHandler<TSchema extends v.GenericSchema | undefined, TIdentity>(
       logger.appendKeys({ requestId, route: `${route.method} ${route.path}` });
       try {
         const identity = authenticate(event);
-        const { body, rawBody, contentType } = readBody(event, route, options.body);
+        const { body, rawBody, contentType } = readBody(event, route, options.body, options.rawBody);
         const result = await run({
           identity,
           body,
@@ -194,7 +201,7 @@ function buildHandler<TSchema extends v.GenericSchema | undefined, TIdentity>(
           query: definedEntries(event.queryStringParameters, (value) => value),
           requestId,
         });
-        return respond(result.status, result.body, result.headers ?? {}, requestId);
+        return respond(result.status, result.body, result.headers ?? {}, requestId, result.rawJson);
       } catch (error) {
         return errorToResponse(error, requestId);
       } finally {

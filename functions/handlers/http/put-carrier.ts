@@ -1,11 +1,29 @@
 import { dynamoCarrierRepository } from "../../adapters/carrier-repository.ts";
 import { nowIso } from "../../adapters/clock.ts";
-import { carrierToApi } from "../../core/carriers.ts";
+import { type CarrierPlanningSettings, type CarrierSettings, carrierToApi } from "../../core/carriers.ts";
+import type { PlanningOffsets } from "../../core/route-map/planning-config.ts";
 import { httpHandler } from "./kit.ts";
 import { badRequest } from "./problem.ts";
-import { CarrierSettingsSchema } from "./schemas.ts";
+import { type CarrierSettings as CarrierSettingsBody, CarrierSettingsSchema } from "./schemas.ts";
 
 const carriers = dynamoCarrierRepository();
+
+/** API casing (FwbBeforeFirstStd) to the planner's (fwbBeforeFirstStd); absent offsets keep defaults. */
+function planningOf(planning: CarrierSettingsBody["Planning"]): CarrierPlanningSettings | null {
+  if (!planning) return null;
+  const offsets: Partial<PlanningOffsets> = {};
+  for (const [name, minutes] of Object.entries(planning.Offsets ?? {})) {
+    if (minutes !== undefined)
+      offsets[`${name[0]?.toLowerCase()}${name.slice(1)}` as keyof PlanningOffsets] = minutes;
+  }
+  return {
+    offsets,
+    roadFeederFlightNumbers: (planning.RoadFeederFlightNumbers ?? []).map((rule) => ({
+      carrierCode: rule.CarrierCode ?? null,
+      pattern: rule.Pattern,
+    })),
+  };
+}
 
 export const handler = httpHandler(
   "put-carrier",
@@ -16,12 +34,13 @@ export const handler = httpHandler(
       throw badRequest("The carrier prefix must be 3 digits.", [
         { field: "prefix", message: "must be 3 digits" },
       ]);
-    const carrier = {
+    const carrier: CarrierSettings = {
       airlinePrefix: prefix,
       name: body.Name,
       qualityProgram: body.QualityProgram,
       xtd: body.Xtd,
       updatedAt: nowIso(),
+      planning: planningOf(body.Planning),
     };
     await carriers.put(carrier);
     return { status: 200, body: carrierToApi(carrier) };

@@ -4,7 +4,12 @@
  * segment naming the service (`/<SERVICE_NAME>/...`, DESIGN.md section 1).
  */
 import type { GenericSchema } from "valibot";
+import {
+  CarrierJsonMessageSchema,
+  SUPPORTED_CARRIER_CONTENT_TYPES,
+} from "../../core/carrier-messages/index.ts";
 import type { Role } from "../../core/identity.ts";
+import { NOTIFICATION_ROUTES } from "./notification-routes.ts";
 import * as schemas from "./schemas.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -38,6 +43,59 @@ export const ROUTES: readonly RouteDefinition[] = [
     tag: "meta",
   },
   {
+    handler: "ingest-carrier-message",
+    method: "POST",
+    path: "/carrier/messages",
+    roles: ["carrier"],
+    summary:
+      "Report carrier messages: Cargo-IMP text (FSU, FWB, FFR/FFA), Cargo-XML XFSU, or the JSON event form",
+    tag: "carriers",
+    body: {
+      contentTypes: [...SUPPORTED_CARRIER_CONTENT_TYPES],
+      // Documentation only: the handler passes the raw body to the parsers so errors name the line.
+      schema: CarrierJsonMessageSchema,
+      description:
+        "text/plain: Cargo-IMP (several messages may share a body; Type-B envelope lines are skipped). " +
+        "application/xml or text/xml: XFSU. application/json: the schema below. Every AWB must carry the " +
+        "calling carrier's prefix. Errors are 400 problem+json naming the line.",
+    },
+    response: schemas.IngestResultSchema,
+  },
+  // Literal paths before `/{awb}` (DESIGN.md section 9 Paging); the local API sorts by specificity too.
+  {
+    handler: "trigger-route-map",
+    method: "POST",
+    path: `${FFW}/sendsme`,
+    roles: ["forwarder"],
+    summary:
+      "Trigger a route map (quality program: owner only; IsXTD true: XTD). 200 with the route map, or " +
+      "{ AwbNumber, Status: Requested } when the caller cannot read one yet; header x-route-map-note for advice",
+    tag: "route maps",
+    body: { contentTypes: ["application/json"], schema: schemas.SendsmeRequestSchema },
+    response: schemas.SendsmeResponseSchema,
+  },
+  {
+    handler: "search-route-maps",
+    method: "POST",
+    path: FFW,
+    roles: ["forwarder"],
+    summary:
+      "Search the route maps you may read (filters in the body, ?CurrentPage=&PageSize= default 100, max 500)",
+    tag: "route maps",
+    body: { contentTypes: ["application/json"], schema: schemas.RouteMapSearchSchema },
+    query: schemas.PagingQuerySchema,
+    response: schemas.RouteMapSearchResultSchema,
+  },
+  {
+    handler: "get-route-map-history",
+    method: "GET",
+    path: `${FFW}/{awb}/history`,
+    roles: ["forwarder"],
+    summary: "The route map with its snapshots (one per change, newest first, kept 30 days from creation)",
+    tag: "route maps",
+    response: schemas.RouteMapHistorySchema,
+  },
+  {
     handler: "get-route-map",
     method: "GET",
     path: `${FFW}/{awb}`,
@@ -65,6 +123,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     tag: "support",
     response: schemas.CarrierSchema,
   },
+  ...NOTIFICATION_ROUTES,
 ];
 
 /** Every path a route answers on: its own and the service-prefixed one. */

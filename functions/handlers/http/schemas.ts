@@ -3,10 +3,73 @@
  * generated from them, so documentation and validation cannot disagree.
  */
 import * as v from "valibot";
+import { awbCheckDigit } from "../../core/awb.ts";
 
 export const PrefixSchema = v.pipe(v.string(), v.regex(/^\d{3}$/, "must be 3 digits"));
 
 // ---- support: participating carriers -------------------------------------------------------------
+
+const OffsetMinutes = v.pipe(
+  v.number(),
+  v.integer("must be whole minutes"),
+  v.minValue(0, "must be 0 or more minutes"),
+  v.maxValue(7 * 24 * 60, "at most 10080 minutes (7 days)"),
+);
+
+/** Planning offsets in minutes (DESIGN.md section 4); an absent one keeps the default. */
+export const PlanningOffsetsSchema = v.pipe(
+  v.strictObject({
+    FwbBeforeFirstStd: v.optional(OffsetMinutes),
+    LatBeforeFirstStd: v.optional(OffsetMinutes),
+    RcsBeforeFirstStd: v.optional(OffsetMinutes),
+    DepAfterStd: v.optional(OffsetMinutes),
+    ArrAfterSta: v.optional(OffsetMinutes),
+    ArrAfterStaRoadFeeder: v.optional(OffsetMinutes),
+    RcfAfterSta: v.optional(OffsetMinutes),
+    RcfAfterStaRoadFeeder: v.optional(OffsetMinutes),
+    NfdAfterLastSta: v.optional(OffsetMinutes),
+    AwdAfterLastSta: v.optional(OffsetMinutes),
+    DlvAfterLastSta: v.optional(OffsetMinutes),
+  }),
+  v.description(
+    "Minutes before the first STD (Fwb/Lat/Rcs) or after STD/STA; defaults 365, 360, 120, 60, 60, 40, 300, 45, 360, 480, 4320.",
+  ),
+);
+
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(`^(?:${pattern})$`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const RoadFeederRuleSchema = v.pipe(
+  v.strictObject({
+    CarrierCode: v.optional(
+      v.nullable(
+        v.pipe(v.string(), v.regex(/^(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])$/, "must be a 2-character airline code")),
+      ),
+    ),
+    Pattern: v.pipe(
+      v.string(),
+      v.minLength(1, "must not be empty"),
+      v.maxLength(40, "at most 40 characters"),
+      v.check(compiles, "must be a valid regular expression"),
+    ),
+  }),
+  v.description(
+    'A flight number (whole, e.g. "9\\d{3}") that is a road-feeder truck; CarrierCode null = any.',
+  ),
+);
+
+export const CarrierPlanningSchema = v.strictObject({
+  Offsets: v.optional(PlanningOffsetsSchema),
+  RoadFeederFlightNumbers: v.optional(
+    v.pipe(v.array(RoadFeederRuleSchema), v.maxLength(20, "at most 20 rules")),
+  ),
+});
 
 export const CarrierSettingsSchema = v.strictObject({
   Name: v.pipe(
@@ -17,6 +80,8 @@ export const CarrierSettingsSchema = v.strictObject({
   ),
   QualityProgram: v.boolean(),
   Xtd: v.boolean(),
+  /** Optional per-carrier planning configuration. */
+  Planning: v.optional(CarrierPlanningSchema),
 });
 export type CarrierSettings = v.InferOutput<typeof CarrierSettingsSchema>;
 
@@ -25,6 +90,7 @@ export const CarrierSchema = v.object({
   Name: v.string(),
   QualityProgram: v.boolean(),
   Xtd: v.boolean(),
+  Planning: v.optional(CarrierPlanningSchema),
 });
 
 // ---- route map (response) ------------------------------------------------------------------------
@@ -113,4 +179,122 @@ export const RouteMapSchema = v.object({
   Routing: v.null(),
   Destination: v.null(),
   CreationDate: DateTimePairSchema,
+});
+
+// ---- route maps: history, trigger, search, carrier ingest -----------------------------------------
+
+export const RouteMapHistorySchema = v.object({
+  RouteMap: RouteMapSchema,
+  Snapshots: v.pipe(
+    v.array(v.object({ SnapshotDate: DateTimePairSchema, RouteMap: RouteMapSchema })),
+    v.description("One per change, newest first; kept 30 days from the route map's creation."),
+  ),
+});
+
+const AwbSerialSchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{8}$/, "must be 8 digits"),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed || !/^\d{8}$/.test(dataset.value)) return;
+    const expected = awbCheckDigit(dataset.value.slice(0, 7));
+    if (Number(dataset.value[7]) !== expected)
+      addIssue({
+        message: `check digit must be ${expected} (the first seven digits mod 7), not ${dataset.value[7]}`,
+      });
+  }),
+);
+
+export const SendsmeRequestSchema = v.strictObject({
+  AirlinePrefix: PrefixSchema,
+  AwbNumber: AwbSerialSchema,
+  AgentCode: v.pipe(v.string(), v.regex(/^\d{7}$/, "must be 7 digits")),
+  AgentCass: v.pipe(v.string(), v.regex(/^\d{4}$/, "must be 4 digits")),
+  IsXTD: v.optional(v.pipe(v.boolean(), v.description("true selects the XTD variant"))),
+});
+
+export const RouteMapRequestedSchema = v.pipe(
+  v.object({ AwbNumber: v.string(), Status: v.literal("Requested") }),
+  v.description("Answer while the caller may not read a route map yet (none exists, or QP before the FWB)."),
+);
+
+export const SendsmeResponseSchema = v.union([RouteMapSchema, RouteMapRequestedSchema]);
+
+const ISO_DATE_OR_INSTANT =
+  /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+const SearchInstant = v.pipe(
+  v.string(),
+  v.regex(
+    ISO_DATE_OR_INSTANT,
+    "must be a date (2026-03-14) or an instant with offset (2026-03-14T10:00:00Z)",
+  ),
+  v.check((text) => !Number.isNaN(Date.parse(text)), "must be a real date"),
+);
+const SearchRangeSchema = v.pipe(
+  v.strictObject({ From: v.optional(SearchInstant), To: v.optional(SearchInstant) }),
+  v.description("Inclusive; a date alone means the whole UTC day."),
+);
+
+export const RouteMapSearchSchema = v.strictObject({
+  CreationDate: v.optional(SearchRangeSchema),
+  DeliveryDate: v.optional(SearchRangeSchema),
+  ReceiptDate: v.optional(SearchRangeSchema),
+  AirlinePrefix: v.optional(PrefixSchema),
+  AwbNumber: v.optional(v.pipe(v.string(), v.regex(/^\d{8}$/, "must be 8 digits"))),
+  Origin: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "must be a 3-letter station code"))),
+  Destination: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "must be a 3-letter station code"))),
+  Status: v.optional(
+    v.pipe(
+      v.array(v.picklist(["Booked", "Accepted", "OnAir", "AtDestination", "Cancelled"])),
+      v.minLength(1, "must name at least one status"),
+    ),
+  ),
+  Sort: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(200, "at most 200 characters"),
+      v.description(
+        'e.g. "-CreationDate +Origin"; fields: CreationDate, DeliveryDate, ReceiptDate, AirlinePrefix, AwbNumber, Origin, Destination, Status. Default -CreationDate.',
+      ),
+    ),
+  ),
+});
+
+const PageNumber = (max: number, label: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, `${label} must be a whole number`),
+    v.transform(Number),
+    v.minValue(1, `${label} must be at least 1`),
+    v.maxValue(max, `${label} must be at most ${max}`),
+  );
+
+export const PagingQuerySchema = v.object({
+  CurrentPage: v.optional(PageNumber(1_000_000, "CurrentPage"), "1"),
+  PageSize: v.optional(PageNumber(500, "PageSize"), "100"),
+});
+
+export const RouteMapSearchResultSchema = v.object({
+  TotalItems: v.number(),
+  TotalPages: v.number(),
+  PageSize: v.number(),
+  CurrentPage: v.number(),
+  Items: v.array(RouteMapSchema),
+});
+
+export const IngestResultSchema = v.object({
+  Applied: v.pipe(
+    v.array(
+      v.object({
+        AwbNumber: v.pipe(v.string(), v.description("ppp-nnnnnnnn")),
+        Changed: v.pipe(v.boolean(), v.description("false: a repeat or nothing new; nothing stored")),
+        Events: v.pipe(
+          v.array(v.string()),
+          v.description(
+            "Events the message caused, e.g. RMP, DEP (Missed events raised at the same time are not listed)",
+          ),
+        ),
+      }),
+    ),
+    v.description("One entry per message, in body order."),
+  ),
 });

@@ -1,0 +1,140 @@
+/**
+ * The route-map repository port in memory, with the DynamoDB adapter's semantics (version-conditioned
+ * atomic writes, reader items rewritten with the record, TTL-filtered snapshots, index-style reader
+ * queries). For use-case tests and benchmarks; `operations` counts calls so a test can see what a use
+ * case asked for.
+ */
+import { awbKey } from "../core/awb.ts";
+import type { AwbId } from "../core/carrier-messages/types.ts";
+import type { DomainEvent } from "../core/events.ts";
+import type {
+  ReaderQuery,
+  RouteMapRecord,
+  RouteMapRepository,
+  RouteMapSearchFields,
+  RouteMapSnapshot,
+  RouteMapView,
+  RouteMapWrite,
+  TriggerRecord,
+} from "../core/use-cases/ports.ts";
+import { matchesSearch } from "../core/use-cases/search-route-maps.ts";
+
+export interface MemoryRouteMapRepository extends RouteMapRepository {
+  /** Outbox events in write order. */
+  readonly events: DomainEvent[];
+  readonly triggers: Map<string, TriggerRecord>;
+  readonly operations: Record<string, number>;
+  /** Makes the next `count` writes answer "conflict" (as if another writer had won). */
+  failNextWrites(count: number): void;
+}
+
+interface Entry {
+  record: RouteMapRecord;
+  snapshots: Array<RouteMapSnapshot & { version: number }>;
+  readers: Map<string, RouteMapSearchFields>;
+}
+
+const clone = <T>(value: T): T => structuredClone(value);
+
+function viewOf(record: RouteMapRecord): RouteMapView {
+  const { state: _state, ...view } = record;
+  return clone(view);
+}
+
+function readerKeys(record: RouteMapRecord): string[] {
+  return [
+    ...(record.ownerAgent ? [`AGT#${record.ownerAgent.code}#${record.ownerAgent.cass}`] : []),
+    ...record.xtdForwarders.map((id) => `FWD#${id}`),
+  ];
+}
+
+export function memoryRouteMapRepository(): MemoryRouteMapRepository {
+  const entries = new Map<string, Entry>();
+  const events: DomainEvent[] = [];
+  const triggers = new Map<string, TriggerRecord>();
+  const operations: Record<string, number> = {};
+  let failures = 0;
+  const count = (name: string) => {
+    operations[name] = (operations[name] ?? 0) + 1;
+  };
+  const triggerKey = (t: TriggerRecord) => `${awbKey(t.awb)}#${t.program}#${t.forwarderId}`;
+
+  return {
+    events,
+    triggers,
+    operations,
+    failNextWrites(n) {
+      failures = n;
+    },
+    async get(awb: AwbId) {
+      count("get");
+      const entry = entries.get(awbKey(awb));
+      return entry ? clone(entry.record) : null;
+    },
+    async getView(awb) {
+      count("getView");
+      const entry = entries.get(awbKey(awb));
+      return entry ? viewOf(entry.record) : null;
+    },
+    async getViews(awbs) {
+      count("getViews");
+      return awbs.flatMap((awb) => {
+        const entry = entries.get(awbKey(awb));
+        return entry ? [viewOf(entry.record)] : [];
+      });
+    },
+    async write(change: RouteMapWrite) {
+      count("write");
+      // Everything below runs without an await: atomic, like the DynamoDB transaction.
+      if (failures > 0) {
+        failures--;
+        return "conflict";
+      }
+      const key = awbKey(change.next.awb);
+      const entry = entries.get(key);
+      if (change.previous === null ? entry !== undefined : entry?.record.version !== change.previous.version)
+        return "conflict";
+      const next: Entry = entry ?? { record: change.next, snapshots: [], readers: new Map() };
+      next.record = clone(change.next);
+      if (change.snapshot) next.snapshots.push({ ...change.snapshot, version: change.next.version });
+      next.readers = new Map(readerKeys(next.record).map((k) => [k, clone(change.searchFields)]));
+      entries.set(key, next);
+      events.push(...clone(change.events));
+      if (change.trigger) triggers.set(triggerKey(change.trigger), clone(change.trigger));
+      return "written";
+    },
+    async snapshots(awb, nowEpochSeconds) {
+      count("snapshots");
+      const entry = entries.get(awbKey(awb));
+      return (entry?.snapshots ?? [])
+        .filter((s) => s.expiresAt > nowEpochSeconds)
+        .sort((a, b) =>
+          a.snapshotAt === b.snapshotAt ? b.version - a.version : a.snapshotAt < b.snapshotAt ? 1 : -1,
+        )
+        .map(({ version: _version, ...s }) => ({ ...s }));
+    },
+    async xtdGrants(awb) {
+      count("xtdGrants");
+      return [...triggers.values()]
+        .filter((t) => t.program === "XTD" && awbKey(t.awb) === awbKey(awb))
+        .map((t) => t.forwarderId);
+    },
+    async putTrigger(trigger, options) {
+      count("putTrigger");
+      if (options.onlyWithoutRouteMap && entries.has(awbKey(trigger.awb))) return "route-map-exists";
+      triggers.set(triggerKey(trigger), clone(trigger));
+      return "written";
+    },
+    async queryReaders(query: ReaderQuery) {
+      count("queryReaders");
+      const found: RouteMapSearchFields[] = [];
+      for (const entry of entries.values()) {
+        const fields = entry.readers.get(query.readerKey);
+        if (fields && matchesSearch(fields, query.filters)) found.push(clone(fields));
+      }
+      // The index's order: newest creation first.
+      found.sort((a, b) => (a.CreationDate < b.CreationDate ? 1 : a.CreationDate > b.CreationDate ? -1 : 0));
+      return found.slice(0, query.limit);
+    },
+  };
+}

@@ -1,0 +1,431 @@
+/**
+ * Route maps in DynamoDB (table RouteMaps, pk `AWB#<11 digits>`):
+ *   CURRENT                          the record (state, version, rendered JSON, staleAfter, readers)
+ *   SNAP#<updatedAt ISO>#<version 8> one snapshot per change, TTL expiresAt = creation + 30 days
+ *   EVT#<eventId>                    outbox item (kind "event", picked by the stream filter), TTL 7 days
+ *   READER#AGT#<code>#<cass>         one per reader, on the byReader index: readerKey / readerSort
+ *   READER#FWD#<forwarderId>           (`<CreationDate UTC>#<awb11>`) + denormalised search fields
+ *   TRIGGER#<QP|XTD>#<forwarderId>   sendsme requests (XTD ones grant read access)
+ * One TransactWriteItems per change, conditioned on CURRENT's version. Reads are GetItem, BatchGetItem
+ * and Query only: this adapter has no Scan.
+ */
+import {
+  BatchGetCommand,
+  GetCommand,
+  type NativeAttributeValue,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from "@aws-sdk/lib-dynamodb";
+import { OUTBOX_KIND, TABLES } from "../../lib/definitions.ts";
+import { awbKey } from "../core/awb.ts";
+import type { AgentRef, AwbId } from "../core/carrier-messages/types.ts";
+import type { ShipmentState } from "../core/route-map/shipment-state.ts";
+import type {
+  ReaderQuery,
+  RouteMapRecord,
+  RouteMapRepository,
+  RouteMapSearchFields,
+  RouteMapSnapshot,
+  RouteMapView,
+  RouteMapWrite,
+  SearchRange,
+  TriggerRecord,
+} from "../core/use-cases/ports.ts";
+import { dynamo, requiredEnv } from "./aws-clients.ts";
+
+type Item = Record<string, NativeAttributeValue>;
+type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
+
+const pk = (awb: AwbId) => `AWB#${awbKey(awb)}`;
+const CURRENT = "CURRENT";
+const READER_INDEX = "byReader";
+/** Everything of CURRENT except the aggregate: what a read needs while the stored JSON is exact. */
+const VIEW_ATTRIBUTES = [
+  "awb11",
+  "origin",
+  "destination",
+  "version",
+  "routeMapJson",
+  "staleAfter",
+  "ownerAgent",
+  "xtdForwarders",
+  "createdAt",
+  "updatedAt",
+];
+const VIEW_PROJECTION = {
+  ProjectionExpression: VIEW_ATTRIBUTES.map((name) => `#${name}`).join(", "),
+  ExpressionAttributeNames: Object.fromEntries(VIEW_ATTRIBUTES.map((name) => [`#${name}`, name])),
+};
+const SEARCH_ATTRIBUTES = [
+  "AirlinePrefix",
+  "AwbNumber",
+  "Origin",
+  "Destination",
+  "Status",
+  "CreationDate",
+  "DeliveryDate",
+  "ReceiptDate",
+] as const;
+/** Every attribute goes through a name placeholder: some (Status) are DynamoDB reserved words. */
+const SEARCH_NAMES = Object.fromEntries(SEARCH_ATTRIBUTES.map((name) => [`#${name}`, name]));
+
+export const agentReaderKey = (agent: AgentRef) => `AGT#${agent.code}#${agent.cass}`;
+export const forwarderReaderKey = (forwarderId: string) => `FWD#${forwarderId}`;
+
+function readerKeys(record: Pick<RouteMapRecord, "ownerAgent" | "xtdForwarders">): string[] {
+  return [
+    ...(record.ownerAgent ? [agentReaderKey(record.ownerAgent)] : []),
+    ...record.xtdForwarders.map(forwarderReaderKey),
+  ];
+}
+
+function awbOf(awb11: string): AwbId {
+  return { prefix: awb11.slice(0, 3), serial: awb11.slice(3) };
+}
+
+function viewOf(item: Item): RouteMapView {
+  return {
+    awb: awbOf(item.awb11 as string),
+    origin: item.origin as string,
+    destination: item.destination as string,
+    version: item.version as number,
+    routeMapJson: item.routeMapJson as string,
+    staleAfter: (item.staleAfter as string | undefined) ?? null,
+    ownerAgent: (item.ownerAgent as AgentRef | undefined) ?? null,
+    xtdForwarders: (item.xtdForwarders as string[] | undefined) ?? [],
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+  };
+}
+
+function searchFieldsOf(item: Item): RouteMapSearchFields {
+  return {
+    AirlinePrefix: item.AirlinePrefix as string,
+    AwbNumber: item.AwbNumber as string,
+    Origin: item.Origin as string,
+    Destination: item.Destination as string,
+    Status: item.Status as RouteMapSearchFields["Status"],
+    CreationDate: item.CreationDate as string,
+    DeliveryDate: (item.DeliveryDate as string | undefined) ?? null,
+    ReceiptDate: (item.ReceiptDate as string | undefined) ?? null,
+  };
+}
+
+function triggerItem(trigger: TriggerRecord): Item {
+  return {
+    pk: pk(trigger.awb),
+    sk: `TRIGGER#${trigger.program}#${trigger.forwarderId}`,
+    program: trigger.program,
+    forwarderId: trigger.forwarderId,
+    agentCode: trigger.agent.code,
+    agentCass: trigger.agent.cass,
+    requestedAt: trigger.requestedAt,
+  };
+}
+
+/** True when a transaction lost to a concurrent writer (condition failed or transaction conflict). */
+function isWriteConflict(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === "ConditionalCheckFailedException") return true;
+  if (error.name !== "TransactionCanceledException") return false;
+  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+  return reasons.some((r) => r.Code === "ConditionalCheckFailed" || r.Code === "TransactionConflict");
+}
+
+/** Builds the filter expression for everything the key condition does not cover. */
+function filterExpression(filters: ReaderQuery["filters"]) {
+  const parts: string[] = [];
+  const values: Record<string, NativeAttributeValue> = {};
+  const equal = (attribute: string, value: string | null) => {
+    if (value === null) return;
+    parts.push(`#${attribute} = :${attribute}`);
+    values[`:${attribute}`] = value;
+  };
+  const range = (attribute: string, r: SearchRange | null) => {
+    if (r === null) return;
+    parts.push(`attribute_exists(#${attribute})`);
+    if (r.from !== null) {
+      parts.push(`#${attribute} >= :${attribute}From`);
+      values[`:${attribute}From`] = r.from;
+    }
+    if (r.to !== null) {
+      parts.push(`#${attribute} <= :${attribute}To`);
+      values[`:${attribute}To`] = r.to;
+    }
+  };
+  equal("AirlinePrefix", filters.airlinePrefix);
+  equal("AwbNumber", filters.awbNumber);
+  equal("Origin", filters.origin);
+  equal("Destination", filters.destination);
+  range("DeliveryDate", filters.deliveryDate);
+  range("ReceiptDate", filters.receiptDate);
+  if (filters.statuses !== null) {
+    const placeholders = filters.statuses.map((status, i) => {
+      values[`:status${i}`] = status;
+      return `:status${i}`;
+    });
+    parts.push(
+      placeholders.length > 0 ? `#Status IN (${placeholders.join(", ")})` : "attribute_not_exists(pk)",
+    );
+  }
+  return { expression: parts.join(" AND "), values };
+}
+
+export function dynamoRouteMapRepository(
+  tableName = requiredEnv(TABLES.routeMaps.envVar),
+): RouteMapRepository {
+  const db = () => dynamo();
+
+  function changeItems(change: RouteMapWrite): TransactItem[] {
+    const { previous, next } = change;
+    const key = pk(next.awb);
+    const items: TransactItem[] = [
+      {
+        Put: {
+          TableName: tableName,
+          Item: {
+            pk: key,
+            sk: CURRENT,
+            awb11: awbKey(next.awb),
+            origin: next.origin,
+            destination: next.destination,
+            state: next.state,
+            version: next.version,
+            routeMapJson: next.routeMapJson,
+            staleAfter: next.staleAfter ?? undefined,
+            ownerAgent: next.ownerAgent ?? undefined,
+            xtdForwarders: next.xtdForwarders,
+            createdAt: next.createdAt,
+            updatedAt: next.updatedAt,
+          },
+          ...(previous
+            ? {
+                ConditionExpression: "version = :expected",
+                ExpressionAttributeValues: { ":expected": previous.version },
+              }
+            : { ConditionExpression: "attribute_not_exists(pk)" }),
+        },
+      },
+    ];
+    if (change.snapshot) {
+      items.push({
+        Put: {
+          TableName: tableName,
+          Item: {
+            pk: key,
+            sk: `SNAP#${change.snapshot.snapshotAt}#${String(next.version).padStart(8, "0")}`,
+            routeMapJson: change.snapshot.routeMapJson,
+            snapshotAt: change.snapshot.snapshotAt,
+            expiresAt: change.snapshot.expiresAt,
+          },
+        },
+      });
+    }
+    for (const event of change.events) {
+      items.push({
+        Put: {
+          TableName: tableName,
+          Item: {
+            pk: key,
+            sk: `EVT#${event.eventId}`,
+            kind: OUTBOX_KIND,
+            event,
+            expiresAt: change.eventsExpireAt,
+          },
+        },
+      });
+    }
+    const fields = change.searchFields;
+    const readerSort = `${fields.CreationDate}#${awbKey(next.awb)}`;
+    const current = readerKeys(next);
+    for (const readerKey of current) {
+      items.push({
+        Put: {
+          TableName: tableName,
+          Item: {
+            pk: key,
+            sk: `READER#${readerKey}`,
+            readerKey,
+            readerSort,
+            ...fields,
+            DeliveryDate: fields.DeliveryDate ?? undefined,
+            ReceiptDate: fields.ReceiptDate ?? undefined,
+          },
+        },
+      });
+    }
+    // A new FWB naming another agent moves ownership: the old owner's reader item goes in the same change.
+    for (const gone of previous ? readerKeys(previous).filter((k) => !current.includes(k)) : []) {
+      items.push({ Delete: { TableName: tableName, Key: { pk: key, sk: `READER#${gone}` } } });
+    }
+    if (change.trigger) items.push({ Put: { TableName: tableName, Item: triggerItem(change.trigger) } });
+    if (items.length > 100) {
+      // DynamoDB's transaction limit; a real itinerary stays far below it (about 3 items per leg).
+      throw new Error(`route-map change for ${awbKey(next.awb)} needs ${items.length} items (limit 100)`);
+    }
+    return items;
+  }
+
+  async function queryAll(
+    input: ConstructorParameters<typeof QueryCommand>[0],
+    limit: number,
+  ): Promise<Item[]> {
+    const out: Item[] = [];
+    let startKey: Record<string, NativeAttributeValue> | undefined;
+    do {
+      const page = await db().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+      out.push(...((page.Items as Item[] | undefined) ?? []));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey && out.length < limit);
+    return out;
+  }
+
+  return {
+    async get(awb) {
+      const { Item } = await db().send(
+        new GetCommand({ TableName: tableName, Key: { pk: pk(awb), sk: CURRENT }, ConsistentRead: true }),
+      );
+      if (!Item) return null;
+      return { ...viewOf(Item), state: Item.state as ShipmentState };
+    },
+
+    async getView(awb) {
+      const { Item } = await db().send(
+        new GetCommand({
+          TableName: tableName,
+          Key: { pk: pk(awb), sk: CURRENT },
+          ...VIEW_PROJECTION,
+        }),
+      );
+      return Item ? viewOf(Item) : null;
+    },
+
+    async getViews(awbs) {
+      const views: RouteMapView[] = [];
+      for (let i = 0; i < awbs.length; i += 100) {
+        let keys: Array<Record<string, NativeAttributeValue>> = awbs
+          .slice(i, i + 100)
+          .map((awb) => ({ pk: pk(awb), sk: CURRENT }));
+        for (let attempt = 0; keys.length > 0; attempt++) {
+          if (attempt > 0)
+            await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** attempt)));
+          const result = await db().send(
+            new BatchGetCommand({
+              RequestItems: { [tableName]: { Keys: keys, ...VIEW_PROJECTION } },
+            }),
+          );
+          views.push(...((result.Responses?.[tableName] as Item[] | undefined) ?? []).map(viewOf));
+          keys = (result.UnprocessedKeys?.[tableName]?.Keys as typeof keys | undefined) ?? [];
+          if (attempt > 8 && keys.length > 0) throw new Error("BatchGetItem kept leaving keys unprocessed");
+        }
+      }
+      return views;
+    },
+
+    async write(change) {
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: changeItems(change) }));
+        return "written";
+      } catch (error) {
+        if (isWriteConflict(error)) return "conflict";
+        throw error;
+      }
+    },
+
+    async snapshots(awb, nowEpochSeconds) {
+      const items = await queryAll(
+        {
+          TableName: tableName,
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :snap)",
+          // TTL deletion lags by up to days: expired snapshots are filtered out here as well.
+          FilterExpression: "expiresAt > :now",
+          ExpressionAttributeValues: { ":pk": pk(awb), ":snap": "SNAP#", ":now": nowEpochSeconds },
+          ScanIndexForward: false,
+        },
+        Number.POSITIVE_INFINITY,
+      );
+      return items.map(
+        (item): RouteMapSnapshot => ({
+          routeMapJson: item.routeMapJson as string,
+          snapshotAt: item.snapshotAt as string,
+          expiresAt: item.expiresAt as number,
+        }),
+      );
+    },
+
+    async xtdGrants(awb) {
+      const items = await queryAll(
+        {
+          TableName: tableName,
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :xtd)",
+          ExpressionAttributeValues: { ":pk": pk(awb), ":xtd": "TRIGGER#XTD#" },
+          ProjectionExpression: "forwarderId",
+          ConsistentRead: true,
+        },
+        Number.POSITIVE_INFINITY,
+      );
+      return items.map((item) => item.forwarderId as string);
+    },
+
+    async putTrigger(trigger, options) {
+      if (!options.onlyWithoutRouteMap) {
+        await db().send(new PutCommand({ TableName: tableName, Item: triggerItem(trigger) }));
+        return "written";
+      }
+      try {
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: { TableName: tableName, Item: triggerItem(trigger) } },
+              {
+                ConditionCheck: {
+                  TableName: tableName,
+                  Key: { pk: pk(trigger.awb), sk: CURRENT },
+                  ConditionExpression: "attribute_not_exists(pk)",
+                },
+              },
+            ],
+          }),
+        );
+        return "written";
+      } catch (error) {
+        if (isWriteConflict(error)) return "route-map-exists";
+        throw error;
+      }
+    },
+
+    async queryReaders(query) {
+      const creation = query.filters.creationDate;
+      const filter = filterExpression(query.filters);
+      const keyCondition =
+        creation === null || (creation.from === null && creation.to === null)
+          ? "readerKey = :readerKey"
+          : "readerKey = :readerKey AND readerSort BETWEEN :sortFrom AND :sortTo";
+      const values: Record<string, NativeAttributeValue> = {
+        ":readerKey": query.readerKey,
+        ...filter.values,
+      };
+      if (keyCondition.includes("BETWEEN") && creation) {
+        values[":sortFrom"] = creation.from ?? "0";
+        // "~" sorts after every "#<awb>" suffix, so the To instant itself is included.
+        values[":sortTo"] = `${creation.to ?? "9999"}~`;
+      }
+      const items = await queryAll(
+        {
+          TableName: tableName,
+          IndexName: READER_INDEX,
+          KeyConditionExpression: keyCondition,
+          ...(filter.expression ? { FilterExpression: filter.expression } : {}),
+          ExpressionAttributeValues: values,
+          ExpressionAttributeNames: SEARCH_NAMES,
+          ProjectionExpression: SEARCH_ATTRIBUTES.map((name) => `#${name}`).join(", "),
+          ScanIndexForward: false,
+        },
+        query.limit,
+      );
+      return items.slice(0, query.limit).map(searchFieldsOf);
+    },
+  };
+}

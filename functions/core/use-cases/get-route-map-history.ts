@@ -1,0 +1,42 @@
+/**
+ * GET /ffw/service/routemap/{awb}/history: `{ RouteMap, Snapshots: [{ SnapshotDate, RouteMap }] }`,
+ * newest snapshot first. One snapshot per change, kept 30 days from the route map's creation; an
+ * expired snapshot is never returned, even before DynamoDB's TTL has deleted it.
+ */
+import type { AwbId } from "../carrier-messages/types.ts";
+import type { ForwarderIdentity } from "../identity.ts";
+import { toPair } from "../time/station-time.ts";
+import { readableView } from "./get-route-map.ts";
+import type { RouteMapRepository } from "./ports.ts";
+import { currentRouteMapJson, epochSeconds } from "./route-map-records.ts";
+
+export interface GetRouteMapHistoryDeps {
+  routeMaps: RouteMapRepository;
+}
+
+export interface GetRouteMapHistoryInput {
+  awb: AwbId;
+  reader: ForwarderIdentity;
+  now: string;
+}
+
+/** The history as JSON text, assembled from the stored route-map JSON without re-parsing it. */
+export async function getRouteMapHistory(
+  deps: GetRouteMapHistoryDeps,
+  input: GetRouteMapHistoryInput,
+): Promise<string> {
+  const view = await readableView(deps, input.awb, input.reader);
+  const [current, snapshots] = await Promise.all([
+    currentRouteMapJson(view, input.now, () => deps.routeMaps.get(input.awb)),
+    deps.routeMaps.snapshots(input.awb, epochSeconds(input.now)),
+  ]);
+  const nowSeconds = epochSeconds(input.now);
+  const items = snapshots
+    .filter((s) => s.expiresAt > nowSeconds)
+    .sort((a, b) => (a.snapshotAt < b.snapshotAt ? 1 : a.snapshotAt > b.snapshotAt ? -1 : 0))
+    .map(
+      (s) =>
+        `{"SnapshotDate":${JSON.stringify(toPair(view.origin, s.snapshotAt))},"RouteMap":${s.routeMapJson}}`,
+    );
+  return `{"RouteMap":${current},"Snapshots":[${items.join(",")}]}`;
+}

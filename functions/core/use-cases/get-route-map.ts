@@ -1,0 +1,35 @@
+/**
+ * GET /ffw/service/routemap/{awb}: the route map, for its owner or an XTD reader only (anyone else
+ * gets the same 404 as for an unknown AWB). Answered from the stored JSON while it is exact.
+ */
+import type { AwbId } from "../carrier-messages/types.ts";
+import type { ForwarderIdentity } from "../identity.ts";
+import { RouteMapNotFoundError } from "./errors.ts";
+import type { RouteMapRepository, RouteMapView } from "./ports.ts";
+import { currentRouteMapJson, mayRead } from "./route-map-records.ts";
+
+export interface GetRouteMapDeps {
+  routeMaps: RouteMapRepository;
+}
+
+export interface GetRouteMapInput {
+  awb: AwbId;
+  reader: ForwarderIdentity;
+  now: string;
+}
+
+/** The route map as JSON text (already serialised: handlers pass it through untouched). */
+export async function getRouteMap(deps: GetRouteMapDeps, input: GetRouteMapInput): Promise<string> {
+  const view = await readableView(deps, input.awb, input.reader);
+  return currentRouteMapJson(view, input.now, () => deps.routeMaps.get(input.awb));
+}
+
+export async function readableView(
+  deps: GetRouteMapDeps,
+  awb: AwbId,
+  reader: ForwarderIdentity,
+): Promise<RouteMapView> {
+  const view = await deps.routeMaps.getView(awb);
+  if (!view || !mayRead(view, reader)) throw new RouteMapNotFoundError(awb);
+  return view;
+}

@@ -1,0 +1,129 @@
+/**
+ * POST /carrier/messages: parse the body (Cargo-IMP, XFSU or JSON), check every AWB is the carrier's
+ * and every message can be placed (stations, dates) BEFORE writing anything, then apply the messages in
+ * order. Each change is one atomic write (record + snapshot + outbox events + reader items) under
+ * optimistic concurrency: on a conflict the report is re-applied to the reloaded state (applyReport is
+ * deterministic), so concurrent messages for one AWB never lose an update.
+ */
+import { awbKey } from "../awb.ts";
+import { type CarrierReport, parseCarrierMessage } from "../carrier-messages/index.ts";
+import type { AwbId } from "../carrier-messages/types.ts";
+import { planningConfigOf } from "../carriers.ts";
+import type { EventName } from "../events.ts";
+import { type ApplyContext, applyReport } from "../route-map/apply-report.ts";
+import { InvalidStationTimeError } from "../time/station-time.ts";
+import { UnknownStationError } from "../time/time-zones.ts";
+import { CarrierMessageRejectedError, ForeignAwbError, WriteConflictError } from "./errors.ts";
+import type { CarrierDirectory, ConflictBackoff, RouteMapRecord, RouteMapRepository } from "./ports.ts";
+import { grantXtdAccess, MAX_WRITE_ATTEMPTS, routeMapChange } from "./route-map-records.ts";
+
+export interface IngestCarrierMessageDeps {
+  routeMaps: RouteMapRepository;
+  carriers: CarrierDirectory;
+  backoff: ConflictBackoff;
+}
+
+export interface IngestCarrierMessageInput {
+  /** From the carrier's token: it may only report AWBs with this prefix. */
+  carrierPrefix: string;
+  contentType: string;
+  body: string;
+  /** Receipt time, ISO UTC. */
+  now: string;
+}
+
+export interface AppliedMessage {
+  awb: AwbId;
+  /** false: a repeat, or nothing new (nothing stored). */
+  changed: boolean;
+  /** Events the message caused (Missed events raised at the same time are not listed). */
+  events: EventName[];
+}
+
+export async function ingestCarrierMessage(
+  deps: IngestCarrierMessageDeps,
+  input: IngestCarrierMessageInput,
+): Promise<AppliedMessage[]> {
+  // Throws MessageParseError (400 naming the line) or UnsupportedContentTypeError (415).
+  const reports = parseCarrierMessage(input.contentType, input.body);
+
+  const foreign = reports.filter((r) => r.awb.prefix !== input.carrierPrefix).map((r) => r.awb);
+  if (foreign.length > 0) throw new ForeignAwbError(input.carrierPrefix, uniqueAwbs(foreign));
+
+  const ctx: ApplyContext = {
+    receivedAt: input.now,
+    carrier: planningConfigOf(await deps.carriers.get(input.carrierPrefix)),
+  };
+  // Stations and local times do not depend on the stored state: a dry run on an empty state finds
+  // every message we could not place, before anything is written.
+  for (const [index, report] of reports.entries()) {
+    try {
+      applyReport(null, report, ctx);
+    } catch (error) {
+      if (error instanceof UnknownStationError || error instanceof InvalidStationTimeError)
+        throw new CarrierMessageRejectedError(index + 1, report.source, error.message);
+      throw error;
+    }
+  }
+
+  // Records already loaded or written by this request, so consecutive messages for one AWB do not
+  // read it again (a conflict reloads).
+  const known = new Map<string, RouteMapRecord | null>();
+  const applied: AppliedMessage[] = [];
+  for (const report of reports) applied.push(await applyOne(deps, report, ctx, input.now, known));
+  return applied;
+}
+
+async function applyOne(
+  deps: IngestCarrierMessageDeps,
+  report: CarrierReport,
+  ctx: ApplyContext,
+  now: string,
+  known: Map<string, RouteMapRecord | null>,
+): Promise<AppliedMessage> {
+  const key = awbKey(report.awb);
+  for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
+    let previous = known.get(key);
+    if (previous === undefined) {
+      previous = await deps.routeMaps.get(report.awb);
+      known.set(key, previous);
+    }
+    const result = applyReport(previous?.state ?? null, report, ctx);
+    if (!result.changed) return { awb: report.awb, changed: false, events: [] };
+    // A new route map starts with the XTD grants recorded before it existed.
+    const readers = previous ? previous.xtdForwarders : await deps.routeMaps.xtdGrants(report.awb);
+    const change = routeMapChange(previous, result.state, result.events, now, readers);
+    if ((await deps.routeMaps.write(change)) === "written") {
+      known.set(key, change.next);
+      if (!previous) await applyLateGrants(deps, report.awb, change.next, now, known);
+      return {
+        awb: report.awb,
+        changed: true,
+        events: result.events.filter((e) => e.type === "Event").map((e) => e.name),
+      };
+    }
+    known.delete(key);
+    await deps.backoff(attempt);
+  }
+  throw new WriteConflictError(report.awb);
+}
+
+/** An XTD trigger that landed between our grant lookup and the creating write is applied now. */
+async function applyLateGrants(
+  deps: IngestCarrierMessageDeps,
+  awb: AwbId,
+  created: RouteMapRecord,
+  now: string,
+  known: Map<string, RouteMapRecord | null>,
+): Promise<void> {
+  const grants = await deps.routeMaps.xtdGrants(awb);
+  if (grants.every((id) => created.xtdForwarders.includes(id))) return;
+  const granted = await grantXtdAccess(deps, awb, grants, now);
+  known.set(awbKey(awb), granted);
+}
+
+function uniqueAwbs(awbs: readonly AwbId[]): AwbId[] {
+  const seen = new Map<string, AwbId>();
+  for (const awb of awbs) seen.set(awbKey(awb), awb);
+  return [...seen.values()];
+}

@@ -1,0 +1,155 @@
+/**
+ * Ports of the route-map use cases: what they need from storage, carrier settings and the carrier
+ * gateway, as interfaces the adapters implement (DynamoDB in Lambda, in memory in unit tests and
+ * benchmarks). Keys, TTL attributes and marshalling stay in the adapters (DESIGN.md section 3).
+ */
+import type { AgentRef, AwbId } from "../carrier-messages/types.ts";
+import type { CarrierSettings } from "../carriers.ts";
+import type { DomainEvent } from "../events.ts";
+import type { ShipmentState } from "../route-map/shipment-state.ts";
+import type { RouteMapStatus } from "../route-map/spec-types.ts";
+
+/** The current route map of one AWB as stored: the aggregate plus what reads need without it. */
+export interface RouteMapRecord {
+  awb: AwbId;
+  origin: string;
+  destination: string;
+  state: ShipmentState;
+  /** Optimistic-concurrency counter: 1 for a new AWB, +1 per write. */
+  version: number;
+  /** The route map rendered at the time of the write. */
+  routeMapJson: string;
+  /**
+   * Until this instant (ISO UTC, inclusive) `routeMapJson` is still exact: it is the earliest planned
+   * time of a milestone that was neither due nor reported at write time. null = never goes stale.
+   */
+  staleAfter: string | null;
+  /** The FWB agent (the owner), null before the FWB. */
+  ownerAgent: AgentRef | null;
+  /** Forwarders granted read access and matching by an XTD trigger. */
+  xtdForwarders: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A record without its aggregate: enough to answer a read while the stored JSON is exact. */
+export type RouteMapView = Omit<RouteMapRecord, "state">;
+
+/** Denormalised onto every reader item so search filters run on the index (never a scan). */
+export interface RouteMapSearchFields {
+  AirlinePrefix: string;
+  AwbNumber: string;
+  Origin: string;
+  Destination: string;
+  Status: RouteMapStatus;
+  /** UTC "…Z" */
+  CreationDate: string;
+  DeliveryDate: string | null;
+  ReceiptDate: string | null;
+}
+
+export interface RouteMapSnapshot {
+  routeMapJson: string;
+  /** ISO UTC of the write that produced it. */
+  snapshotAt: string;
+  /** Epoch seconds: route-map creation + 30 days. Expired snapshots are never returned. */
+  expiresAt: number;
+}
+
+export type TriggerProgram = "QP" | "XTD";
+
+/** A sendsme request as recorded (one per AWB, program and forwarder; a repeat overwrites it). */
+export interface TriggerRecord {
+  awb: AwbId;
+  program: TriggerProgram;
+  forwarderId: string;
+  agent: AgentRef;
+  requestedAt: string;
+}
+
+/** One atomic change of an AWB: current record, snapshot, outbox events and reader items together. */
+export interface RouteMapWrite {
+  /** The record the change was computed from; null = the AWB is new (must not exist yet). */
+  previous: RouteMapRecord | null;
+  next: RouteMapRecord;
+  /** null when the route map itself did not change (an XTD grant). */
+  snapshot: RouteMapSnapshot | null;
+  events: DomainEvent[];
+  /** Epoch seconds after which outbox items may be deleted. */
+  eventsExpireAt: number;
+  searchFields: RouteMapSearchFields;
+  /** Recorded in the same transaction (an XTD trigger that grants access at once). */
+  trigger?: TriggerRecord;
+}
+
+/** "conflict": someone else wrote first (version moved, or the AWB appeared): reload and retry. */
+export type WriteOutcome = "written" | "conflict";
+
+export interface SearchRange {
+  /** Inclusive bounds, ISO UTC "…Z"; null = open. */
+  from: string | null;
+  to: string | null;
+}
+
+export interface RouteMapSearchFilters {
+  creationDate: SearchRange | null;
+  deliveryDate: SearchRange | null;
+  receiptDate: SearchRange | null;
+  airlinePrefix: string | null;
+  awbNumber: string | null;
+  origin: string | null;
+  destination: string | null;
+  statuses: RouteMapStatus[] | null;
+}
+
+export interface ReaderQuery {
+  /** `AGT#<code>#<cass>` or `FWD#<forwarderId>`. */
+  readerKey: string;
+  filters: RouteMapSearchFilters;
+  /** Stop after this many matches (the caller refuses searches broader than that). */
+  limit: number;
+}
+
+export interface RouteMapRepository {
+  get(awb: AwbId): Promise<RouteMapRecord | null>;
+  /** The record without its aggregate (cheaper: reads answer from the stored JSON). */
+  getView(awb: AwbId): Promise<RouteMapView | null>;
+  /** Views of many AWBs (search pages); unknown ones are left out, order not guaranteed. */
+  getViews(awbs: readonly AwbId[]): Promise<RouteMapView[]>;
+  write(change: RouteMapWrite): Promise<WriteOutcome>;
+  /** Snapshots with expiresAt > nowEpochSeconds, newest first. */
+  snapshots(awb: AwbId, nowEpochSeconds: number): Promise<RouteMapSnapshot[]>;
+  /** Forwarders with an XTD trigger on this AWB (grants that apply when the route map is created). */
+  xtdGrants(awb: AwbId): Promise<string[]>;
+  /**
+   * Records a trigger. With `onlyWithoutRouteMap`, it is written only if the AWB has no route map yet
+   * (else "route-map-exists", and the caller grants on the record instead).
+   */
+  putTrigger(
+    trigger: TriggerRecord,
+    options: { onlyWithoutRouteMap: boolean },
+  ): Promise<"written" | "route-map-exists">;
+  /** Search fields of the AWBs one reader key may read, newest creation first; an index query. */
+  queryReaders(query: ReaderQuery): Promise<RouteMapSearchFields[]>;
+}
+
+/** Participating-carrier settings (carrier repository). */
+export interface CarrierDirectory {
+  get(prefix: string): Promise<CarrierSettings | null>;
+}
+
+/** A status request for the carrier gateway (FSR-style Cargo-IMP text on the carrier-requests queue). */
+export interface CarrierStatusRequest {
+  awb: AwbId;
+  text: string;
+  forwarderId: string;
+  isXtd: boolean;
+  requestedAt: string;
+}
+
+export interface CarrierRequestPublisher {
+  publish(request: CarrierStatusRequest): Promise<void>;
+}
+
+/** Waits before retry `attempt` (1-based) after a write conflict; adapters add jitter. */
+export type ConflictBackoff = (attempt: number) => Promise<void>;

@@ -1,0 +1,132 @@
+/**
+ * POST /ffw/service/routemap/sendsme (spec "What the service does", 6; DESIGN.md section 9 Ownership).
+ * Quality program (IsXTD absent/false): the carrier is on the quality-program list and the caller owns
+ * the AWB; before the FWB names an owner the trigger is recorded as pending and grants nothing. XTD:
+ * the carrier is on the XTD list; the caller may read the route map and its events match the caller's
+ * rules at once (a grant stored before the route map exists applies when it is created). Every
+ * accepted trigger asks the carrier for a status (FSR) through the carrier-requests queue.
+ */
+import { formatAwb } from "../awb.ts";
+import type { AwbId } from "../carrier-messages/types.ts";
+import type { ForwarderIdentity } from "../identity.ts";
+import { TriggerRefusedError } from "./errors.ts";
+import type {
+  CarrierDirectory,
+  CarrierRequestPublisher,
+  ConflictBackoff,
+  RouteMapRepository,
+  RouteMapView,
+  TriggerRecord,
+} from "./ports.ts";
+import { currentRouteMapJson, grantXtdAccess, mayRead, sameAgent } from "./route-map-records.ts";
+
+export interface TriggerRouteMapDeps {
+  routeMaps: RouteMapRepository;
+  carriers: CarrierDirectory;
+  carrierRequests: CarrierRequestPublisher;
+  backoff: ConflictBackoff;
+}
+
+export interface TriggerRouteMapInput {
+  reader: ForwarderIdentity;
+  awb: AwbId;
+  agentCode: string;
+  agentCass: string;
+  isXtd: boolean;
+  now: string;
+}
+
+export type TriggerRouteMapResult =
+  | { kind: "route-map"; routeMapJson: string; note: string | null }
+  | { kind: "requested"; awb: AwbId; note: string | null };
+
+export const OWNER_XTD_NOTE =
+  "You own this AWB: an XTD request is not needed for it (additional costs apply to XTD requests).";
+
+export async function triggerRouteMap(
+  deps: TriggerRouteMapDeps,
+  input: TriggerRouteMapInput,
+): Promise<TriggerRouteMapResult> {
+  const { reader, awb } = input;
+  if (input.agentCode !== reader.agentCode || input.agentCass !== reader.agentCass) {
+    throw new TriggerRefusedError(
+      "agent-mismatch",
+      "AgentCode and AgentCass must be those of your own token.",
+    );
+  }
+  const carrier = await deps.carriers.get(awb.prefix);
+  const onList = input.isXtd ? carrier?.xtd === true : carrier?.qualityProgram === true;
+  if (!onList) {
+    const list = input.isXtd ? "XTD" : "quality-program";
+    throw new TriggerRefusedError(
+      "carrier-not-participating",
+      `Carrier ${awb.prefix} is not on the ${list} participating carriers list.`,
+    );
+  }
+
+  const trigger: TriggerRecord = {
+    awb,
+    program: input.isXtd ? "XTD" : "QP",
+    forwarderId: reader.forwarderId,
+    agent: { code: reader.agentCode, cass: reader.agentCass },
+    requestedAt: input.now,
+  };
+  let view: RouteMapView | null = await deps.routeMaps.getView(awb);
+  let note: string | null = null;
+  if (!input.isXtd) {
+    if (view?.ownerAgent && !sameAgent(view.ownerAgent, reader)) {
+      throw new TriggerRefusedError(
+        "not-owner",
+        `You are not the owner of AWB ${formatAwb(awb)}: the FWB names another agent. Use an XTD request (IsXTD true) instead.`,
+      );
+    }
+    // Before the FWB this is a pending request: it grants nothing by itself.
+    await deps.routeMaps.putTrigger(trigger, { onlyWithoutRouteMap: false });
+  } else {
+    if (view && sameAgent(view.ownerAgent, reader)) note = OWNER_XTD_NOTE;
+    view = await recordXtdTrigger(deps, trigger, view !== null);
+  }
+
+  await deps.carrierRequests.publish({
+    awb,
+    text: statusRequestText(awb, view?.origin ?? null, view?.destination ?? null),
+    forwarderId: reader.forwarderId,
+    isXtd: input.isXtd,
+    requestedAt: input.now,
+  });
+
+  if (view && mayRead(view, reader)) {
+    const routeMapJson = await currentRouteMapJson(view, input.now, () => deps.routeMaps.get(awb));
+    return { kind: "route-map", routeMapJson, note };
+  }
+  return { kind: "requested", awb, note };
+}
+
+/** Grants on the existing route map, or stores the grant for when it is created (race-free). */
+async function recordXtdTrigger(
+  deps: TriggerRouteMapDeps,
+  trigger: TriggerRecord,
+  exists: boolean,
+): Promise<RouteMapView | null> {
+  for (let round = 0; round < 2; round++) {
+    if (exists || round > 0) {
+      const granted = await grantXtdAccess(
+        deps,
+        trigger.awb,
+        [trigger.forwarderId],
+        trigger.requestedAt,
+        trigger,
+      );
+      if (granted) return granted;
+    }
+    const stored = await deps.routeMaps.putTrigger(trigger, { onlyWithoutRouteMap: true });
+    if (stored === "written") return null;
+  }
+  return deps.routeMaps.getView(trigger.awb);
+}
+
+/** FSR (status request) in Cargo-IMP form: the carrier gateway answers with FSU messages. */
+export function statusRequestText(awb: AwbId, origin: string | null, destination: string | null): string {
+  const stations = origin && destination ? `${origin}${destination}` : "";
+  return `FSR/1\n${formatAwb(awb)}${stations}\n`;
+}

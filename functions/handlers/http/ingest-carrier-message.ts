@@ -1,0 +1,43 @@
+/** POST /carrier/messages: a carrier reports Cargo-IMP, XFSU or JSON messages for its own AWBs. */
+import { jitteredBackoff } from "../../adapters/backoff.ts";
+import { dynamoCarrierRepository } from "../../adapters/carrier-repository.ts";
+import { nowIso } from "../../adapters/clock.ts";
+import { dynamoRouteMapRepository } from "../../adapters/route-map-repository.ts";
+import { formatAwb } from "../../core/awb.ts";
+import { ingestCarrierMessage } from "../../core/use-cases/ingest-carrier-message.ts";
+import { httpHandler, logger } from "./kit.ts";
+import { asCarrier, mapped } from "./route-map-problems.ts";
+
+const deps = {
+  routeMaps: dynamoRouteMapRepository(),
+  carriers: dynamoCarrierRepository(),
+  backoff: jitteredBackoff,
+};
+
+// No body schema: the parsers read the raw body themselves so that every error names its line.
+export const handler = httpHandler(
+  "ingest-carrier-message",
+  { rawBody: true },
+  async ({ identity, rawBody, contentType }) => {
+    const carrier = asCarrier(identity);
+    const applied = await mapped(() =>
+      ingestCarrierMessage(deps, {
+        carrierPrefix: carrier.carrierPrefix,
+        contentType,
+        body: rawBody,
+        now: nowIso(),
+      }),
+    );
+    logger.info("carrier messages applied", {
+      carrier: carrier.carrierPrefix,
+      messages: applied.length,
+      changed: applied.filter((a) => a.changed).length,
+    });
+    return {
+      status: 200,
+      body: {
+        Applied: applied.map((a) => ({ AwbNumber: formatAwb(a.awb), Changed: a.changed, Events: a.events })),
+      },
+    };
+  },
+);

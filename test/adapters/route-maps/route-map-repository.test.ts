@@ -1,0 +1,226 @@
+/**
+ * The DynamoDB route-map repository against DynamoDB Local: the transaction layout, optimistic
+ * concurrency under real contention, reader items, TTL filtering and the index query.
+ */
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createTables,
+  type DynamoDbLocal,
+  freePort,
+  LOCAL_CREDENTIALS,
+  LOCAL_REGION,
+  startDynamoDbLocal,
+} from "../../../bin/local/emulators.ts";
+import type { RouteMapRepository } from "../../../functions/core/use-cases/ports.ts";
+import type { ingestCarrierMessage as Ingest } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
+
+let emulator: DynamoDbLocal;
+let repo: RouteMapRepository;
+let ingest: typeof Ingest;
+let doc: DynamoDBDocumentClient;
+const carriers = { get: async () => null };
+const backoff = (attempt: number) => new Promise<void>((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+
+beforeAll(async () => {
+  emulator = await startDynamoDbLocal(await freePort());
+  const tableEnv = await createTables(emulator.endpoint);
+  Object.assign(process.env, tableEnv, {
+    AWS_ENDPOINT_URL_DYNAMODB: emulator.endpoint,
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+  });
+  // Imported after the environment is set: the SDK client reads its endpoint when first created.
+  const { dynamoRouteMapRepository } = await import("../../../functions/adapters/route-map-repository.ts");
+  ingest = (await import("../../../functions/core/use-cases/ingest-carrier-message.ts")).ingestCarrierMessage;
+  repo = dynamoRouteMapRepository();
+  doc = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: emulator.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+  );
+});
+
+afterAll(async () => {
+  doc?.destroy();
+  await emulator?.stop();
+});
+
+const T0 = "2026-03-13T10:00:00.000Z";
+const later = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
+const awbOf = (serial: string) => ({ prefix: "020", serial });
+const post = (body: string, now: string) =>
+  ingest({ routeMaps: repo, carriers, backoff }, { carrierPrefix: "020", contentType: "text/plain", body, now });
+const bkd = (serial: string) =>
+  `FSU/13\n020-${serial}HAJJFK/T10K250.0\nBKD/LH9350/14MAR/HAJFRA/T10/S0600/S0930\nBKD/LH400/14MAR/FRAJFK/T10/S1325/S1555\n`;
+const fwb = (serial: string, agent = "1234567/0001") => `FWB/16\n020-${serial}HAJJFK/T10K250.0\nAGT//${agent}\n`;
+
+async function itemsOf(serial: string, prefix: string) {
+  const result = await doc.send(
+    new QueryCommand({
+      TableName: "RouteMaps",
+      KeyConditionExpression: "pk = :pk AND begins_with(sk, :p)",
+      ExpressionAttributeValues: { ":pk": `AWB#020${serial}`, ":p": prefix },
+    }),
+  );
+  return result.Items ?? [];
+}
+
+describe("dynamoRouteMapRepository", () => {
+  it("writes current, snapshot, outbox events and reader items in one change", async () => {
+    const serial = "12345675";
+    await post(bkd(serial), T0);
+    await post(fwb(serial), later(1));
+    const record = await repo.get(awbOf(serial));
+    expect(record).toMatchObject({ version: 2, ownerAgent: { code: "1234567", cass: "0001" }, origin: "HAJ" });
+    const view = await repo.getView(awbOf(serial));
+    expect(view).not.toHaveProperty("state");
+    expect(view?.routeMapJson).toBe(record?.routeMapJson);
+
+    const events = await itemsOf(serial, "EVT#");
+    expect(events.map((e) => [e.kind, e.event.name, e.event.eventId])).toEqual([
+      ["event", "RMP", "02012345675-1-0"],
+      ["event", "FWB", "02012345675-2-0"],
+    ]);
+    expect(events[0]?.expiresAt).toBe(Math.floor(Date.parse(T0) / 1000) + 7 * 86_400);
+    const snapshots = await itemsOf(serial, "SNAP#");
+    expect(snapshots.map((s) => s.sk)).toEqual([
+      "SNAP#2026-03-13T10:00:00.000Z#00000001",
+      "SNAP#2026-03-13T10:01:00.000Z#00000002",
+    ]);
+    expect(snapshots[0]?.expiresAt).toBe(Math.floor(Date.parse(T0) / 1000) + 30 * 86_400);
+    const readers = await itemsOf(serial, "READER#");
+    expect(readers).toHaveLength(1);
+    expect(readers[0]).toMatchObject({
+      readerKey: "AGT#1234567#0001",
+      readerSort: "2026-03-13T10:00:00Z#02012345675",
+      Status: "Booked",
+      Origin: "HAJ",
+    });
+  });
+
+  it("changes nothing for a duplicate and refuses a stale write", async () => {
+    const serial = "12345686";
+    await post(bkd(serial), T0);
+    const again = await post(bkd(serial), later(5));
+    expect(again[0]?.changed).toBe(false);
+    expect(await itemsOf(serial, "SNAP#")).toHaveLength(1);
+
+    const current = await repo.get(awbOf(serial));
+    if (!current) throw new Error("no record");
+    const stale = { ...current, version: current.version - 1 };
+    const outcome = await repo.write({
+      previous: stale,
+      next: { ...current, version: current.version },
+      snapshot: null,
+      events: [],
+      eventsExpireAt: 0,
+      searchFields: {
+        AirlinePrefix: "020",
+        AwbNumber: serial,
+        Origin: "HAJ",
+        Destination: "JFK",
+        Status: "Booked",
+        CreationDate: "2026-03-13T10:00:00Z",
+        DeliveryDate: null,
+        ReceiptDate: null,
+      },
+    });
+    expect(outcome).toBe("conflict");
+    const created = await repo.write({
+      previous: null,
+      next: current,
+      snapshot: null,
+      events: [],
+      eventsExpireAt: 0,
+      searchFields: {
+        AirlinePrefix: "020",
+        AwbNumber: serial,
+        Origin: "HAJ",
+        Destination: "JFK",
+        Status: "Booked",
+        CreationDate: "2026-03-13T10:00:00Z",
+        DeliveryDate: null,
+        ReceiptDate: null,
+      },
+    });
+    expect(created).toBe("conflict");
+  });
+
+  it("never loses an update when 20 messages for one AWB arrive at once", async () => {
+    const serial = "12345690";
+    await post(bkd(serial), T0);
+    const messages = Array.from({ length: 20 }, (_, i) => {
+      const minute = String(i).padStart(2, "0");
+      return `FSU/13\n020-${serial}HAJJFK/T10\nRCS/14MAR04${minute}/HAJ/T${i + 1}\n`;
+    });
+    const results = await Promise.all(messages.map((m, i) => post(m, later(10 + i))));
+    expect(results.every((r) => r[0]?.changed)).toBe(true);
+    const record = await repo.get(awbOf(serial));
+    expect(record?.version).toBe(21);
+    expect(record?.state.statuses.filter((s) => s.status === "RCS")).toHaveLength(20);
+    expect(await itemsOf(serial, "SNAP#")).toHaveLength(21);
+    // Every change got its own events: one RCS per message (LAT only with the first RCS applied).
+    const events = await itemsOf(serial, "EVT#");
+    expect(events.filter((e) => e.event.name === "RCS")).toHaveLength(20);
+    expect(new Set(events.map((e) => e.event.eventId)).size).toBe(events.length);
+  });
+
+  it("moves the reader item when a new FWB names another owner", async () => {
+    const serial = "12345701";
+    await post(bkd(serial), T0);
+    await post(fwb(serial), later(1));
+    await post(fwb(serial, "7654321/0042"), later(2));
+    const readers = await itemsOf(serial, "READER#");
+    expect(readers.map((r) => r.readerKey)).toEqual(["AGT#7654321#0042"]);
+  });
+
+  it("filters expired snapshots even before TTL deletes them", async () => {
+    const serial = "12345712";
+    await post(bkd(serial), T0);
+    const nowSeconds = Math.floor(Date.parse(T0) / 1000);
+    expect(await repo.snapshots(awbOf(serial), nowSeconds)).toHaveLength(1);
+    expect(await repo.snapshots(awbOf(serial), nowSeconds + 30 * 86_400)).toEqual([]);
+  });
+
+  it("stores a trigger only while no route map exists when asked to", async () => {
+    const trigger = {
+      awb: awbOf("12345723"),
+      program: "XTD" as const,
+      forwarderId: "FWD9",
+      agent: { code: "1111111", cass: "0001" },
+      requestedAt: T0,
+    };
+    expect(await repo.putTrigger(trigger, { onlyWithoutRouteMap: true })).toBe("written");
+    expect(await repo.xtdGrants(trigger.awb)).toEqual(["FWD9"]);
+    await post(bkd("12345723"), later(1));
+    // The stored grant applied when the route map was created.
+    expect((await repo.get(trigger.awb))?.xtdForwarders).toEqual(["FWD9"]);
+    expect(await repo.putTrigger({ ...trigger, forwarderId: "FWD8" }, { onlyWithoutRouteMap: true })).toBe(
+      "route-map-exists",
+    );
+  });
+
+  it("queries the reader index with the creation range as key condition and other filters", async () => {
+    const filters = {
+      creationDate: { from: "2026-03-13T00:00:00Z", to: "2026-03-13T23:59:59Z" },
+      deliveryDate: null,
+      receiptDate: null,
+      airlinePrefix: "020",
+      awbNumber: null,
+      origin: "HAJ",
+      destination: null,
+      statuses: ["Booked" as const, "Accepted" as const],
+    };
+    const found = await repo.queryReaders({ readerKey: "AGT#1234567#0001", filters, limit: 100 });
+    expect(found.map((f) => f.AwbNumber)).toEqual(["12345675"]);
+    const none = await repo.queryReaders({
+      readerKey: "AGT#1234567#0001",
+      filters: { ...filters, statuses: ["AtDestination" as const] },
+      limit: 100,
+    });
+    expect(none).toEqual([]);
+    const views = await repo.getViews([awbOf("12345675"), awbOf("99999992")]);
+    expect(views.map((v) => v.awb.serial)).toEqual(["12345675"]);
+  });
+});

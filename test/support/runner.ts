@@ -1,0 +1,112 @@
+/**
+ * Starts the real local runner (`bin/local.ts`) as a child process on free ports, the way a developer
+ * runs `npm start`, and stops it with SIGTERM. End-to-end tests talk to it only over HTTP and the
+ * emulators' own APIs.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { carrierClaims, forwarderClaims, signDevToken, supportClaims } from "../../bin/dev-issuer.ts";
+
+export const PROJECT_ROOT = join(import.meta.dirname, "..", "..");
+
+export interface RunningStack {
+  url: string;
+  sesUrl: string;
+  dynamoEndpoint: string;
+  sqsEndpoint: string;
+  schedulerEndpoint: string;
+  process: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function startRunner(extraEnv: Record<string, string> = {}): Promise<RunningStack> {
+  const child = spawn(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "bin", "local.ts")], {
+    cwd: PROJECT_ROOT,
+    env: {
+      ...process.env,
+      PORT: "0",
+      DYNAMODB_PORT: "0",
+      SQS_PORT: "0",
+      SES_PORT: "0",
+      SCHEDULER_PORT: "0",
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? "ERROR",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const deadline = Date.now() + 45_000;
+  while (!output.includes("Ctrl-C stops everything")) {
+    if (child.exitCode !== null) throw new Error(`runner exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`runner not ready in 45 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const find = (label: string) => {
+    const match = new RegExp(`${label}\\s+(http://\\S+)`).exec(output);
+    if (!match?.[1]) throw new Error(`no ${label} URL in runner output:\n${output}`);
+    return match[1];
+  };
+  return {
+    url: find("API"),
+    sesUrl: find("SES mail viewer"),
+    dynamoEndpoint: find("DynamoDB Local"),
+    sqsEndpoint: find("SQS \\(fauxqs\\)"),
+    schedulerEndpoint: find("Scheduler"),
+    process: child,
+    output: () => output,
+    stop: (signal = "SIGTERM") =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        child.once("exit", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill(signal);
+      }),
+  };
+}
+
+export const tokens = {
+  forwarder: (forwarderId = "FWD1", agentCode = "1234567", agentCass = "0001", station = "FRA") =>
+    signDevToken(forwarderClaims({ forwarderId, agentCode, agentCass, station })),
+  carrier: (prefix = "020") => signDevToken(carrierClaims(prefix)),
+  support: () => signDevToken(supportClaims()),
+};
+
+/** fetch with a bearer token and JSON body; returns status, headers and parsed body (or text). */
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; json?: unknown; body?: string; contentType?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Headers; body: unknown; text: string }> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers["content-type"] = options.contentType ?? "application/json";
+  } else if (options.contentType) {
+    headers["content-type"] = options.contentType;
+  }
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}

@@ -1,0 +1,58 @@
+/** The handler kit: unexpected errors are logged with the request id and answered 500 without internals. */
+import type { APIGatewayProxyEvent, Context } from "aws-lambda";
+import { describe, expect, it, vi } from "vitest";
+import { httpHandler, logger } from "../../../functions/handlers/http/kit.ts";
+
+const context = { awsRequestId: "lambda-request-id" } as Context;
+
+function event(overrides: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent {
+  return {
+    resource: "/support/carriers/{prefix}",
+    path: "/support/carriers/020",
+    httpMethod: "GET",
+    headers: {},
+    multiValueHeaders: {},
+    queryStringParameters: null,
+    multiValueQueryStringParameters: null,
+    pathParameters: { prefix: "020" },
+    stageVariables: null,
+    body: null,
+    isBase64Encoded: false,
+    requestContext: { requestId: "req-123", authorizer: { role: "support", sub: "support" } } as never,
+    ...overrides,
+  };
+}
+
+describe("httpHandler", () => {
+  it("answers 500 problem+json without internals and logs the error with the request id", async () => {
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
+    const handler = httpHandler("get-carrier", {}, async () => {
+      throw new Error("secret table name RouteMaps-XYZ exploded");
+    });
+    const response = await handler(event(), context);
+    expect(response.statusCode).toBe(500);
+    expect(response.headers?.["content-type"]).toBe("application/problem+json");
+    expect(response.body).not.toContain("RouteMaps");
+    expect(JSON.parse(response.body)).toMatchObject({ status: 500, title: "Internal Server Error" });
+    expect(JSON.parse(response.body).detail).toContain("req-123");
+    expect(logged).toHaveBeenCalledWith("unexpected error", expect.objectContaining({ requestId: "req-123" }));
+    logged.mockRestore();
+  });
+
+  it("refuses a request without authorizer claims with 401 and a wrong role with 403", async () => {
+    const handler = httpHandler("get-carrier", {}, async () => ({ status: 200, body: {} }));
+    const noClaims = await handler(event({ requestContext: { requestId: "r1", authorizer: null } as never }), context);
+    expect(noClaims.statusCode).toBe(401);
+    const carrier = await handler(
+      event({ requestContext: { requestId: "r2", authorizer: { role: "carrier", carrier_prefix: "020" } } as never }),
+      context,
+    );
+    expect(carrier.statusCode).toBe(403);
+  });
+
+  it("passes pre-serialised JSON through untouched", async () => {
+    const handler = httpHandler("get-carrier", {}, async () => ({ status: 200, rawJson: '{"kept":"as is"}' }));
+    const response = await handler(event(), context);
+    expect(response.body).toBe('{"kept":"as is"}');
+  });
+});

@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import { MessageParseError } from "../../../functions/core/carrier-messages/types.ts";
+import { renderRouteMap } from "../../../functions/core/route-map/render.ts";
+import type { RouteMap } from "../../../functions/core/route-map/spec-types.ts";
+import {
+  CarrierMessageRejectedError,
+  ForeignAwbError,
+  RouteMapNotFoundError,
+  WriteConflictError,
+} from "../../../functions/core/use-cases/errors.ts";
+import { getRouteMap } from "../../../functions/core/use-cases/get-route-map.ts";
+import { getRouteMapHistory } from "../../../functions/core/use-cases/get-route-map-history.ts";
+import { ingestCarrierMessage } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
+import { AWB, BKD_TWO_LEGS, FWB, fsu, harness, OTHER, OWNER, T0 } from "./support.ts";
+
+const later = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+
+describe("ingestCarrierMessage", () => {
+  it("creates the route map with its snapshot and outbox events in one write per change", async () => {
+    const h = harness();
+    const applied = await h.imp(BKD_TWO_LEGS, T0);
+    expect(applied).toEqual([{ awb: AWB, changed: true, events: ["RMP"] }]);
+    const fwb = await h.imp(FWB, later(T0, 10));
+    expect(fwb[0]?.events).toEqual(["FWB"]);
+
+    const record = await h.routeMaps.get(AWB);
+    expect(record?.version).toBe(2);
+    expect(record?.ownerAgent).toEqual({ code: "1234567", cass: "0001" });
+    expect(h.routeMaps.operations.write).toBe(2);
+    expect(await h.routeMaps.snapshots(AWB, 0)).toHaveLength(2);
+    expect(h.routeMaps.events.map((e) => [e.name, e.eventStatus, e.eventId])).toEqual([
+      ["RMP", "Creation", "02012345675-1-0"],
+      ["FWB", "Update", "02012345675-2-0"],
+    ]);
+    const fwbEvent = h.routeMaps.events[1];
+    expect(fwbEvent?.audience).toEqual({ ownerAgent: { code: "1234567", cass: "0001" }, xtdForwarders: [] });
+    expect(fwbEvent?.version).toBe(2);
+  });
+
+  it("changes nothing for a repeated message", async () => {
+    const h = harness();
+    await h.imp(BKD_TWO_LEGS, T0);
+    const rcs = fsu("RCS/14MAR0500/HAJ/T10K250.0");
+    await h.imp(rcs, later(T0, 5));
+    const writes = h.routeMaps.operations.write;
+    const again = await h.imp(rcs, later(T0, 30));
+    expect(again).toEqual([{ awb: AWB, changed: false, events: [] }]);
+    expect(h.routeMaps.operations.write).toBe(writes);
+    expect(await h.routeMaps.snapshots(AWB, 0)).toHaveLength(2);
+  });
+
+  it("ends in the same route map whatever the order of status messages", async () => {
+    const dep = fsu("DEP/LH400/14MAR/FRAJFK/T10K250.0/A1341");
+    const arr = fsu("ARR/LH400/14MAR1610/JFK/T10");
+    const build = async (first: string, second: string) => {
+      const h = harness();
+      await h.imp(BKD_TWO_LEGS, T0);
+      await h.imp(first, later(T0, 60 * 30));
+      await h.imp(second, later(T0, 60 * 31));
+      const record = await h.routeMaps.get(AWB);
+      if (!record) throw new Error("no record");
+      return renderRouteMap(record.state, later(T0, 60 * 40));
+    };
+    expect(await build(arr, dep)).toEqual(await build(dep, arr));
+  });
+
+  it("refuses another carrier's AWB with nothing stored, even when other messages are fine", async () => {
+    const h = harness();
+    const foreign = "FSU/13\n057-12345675HAJJFK/T10K250.0\nRCS/14MAR0500/HAJ/T10\n";
+    await expect(h.imp(`${BKD_TWO_LEGS}\n${foreign}`, T0)).rejects.toBeInstanceOf(ForeignAwbError);
+    expect(h.routeMaps.operations.write ?? 0).toBe(0);
+    expect(await h.routeMaps.get(AWB)).toBeNull();
+  });
+
+  it("refuses an unknown station before writing anything", async () => {
+    const h = harness();
+    const body = `${BKD_TWO_LEGS}\n${fsu("RCS/14MAR0500/QQQ/T10")}`;
+    const error = await h.imp(body, T0).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CarrierMessageRejectedError);
+    expect((error as CarrierMessageRejectedError).messageIndex).toBe(2);
+    expect(await h.routeMaps.get(AWB)).toBeNull();
+  });
+
+  it("names the line of a malformed message", async () => {
+    const h = harness();
+    const error = await h.imp("FSU/13\n020-12345675HAJJFK/T10\nXYZ/14MAR\n", T0).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MessageParseError);
+    expect((error as MessageParseError).line).toBe(3);
+  });
+
+  it("re-applies the message after a write conflict and gives up after the retry budget", async () => {
+    const h = harness();
+    h.routeMaps.failNextWrites(3);
+    await h.imp(BKD_TWO_LEGS, T0);
+    expect(h.backoffs).toEqual([1, 2, 3]);
+    expect((await h.routeMaps.get(AWB))?.version).toBe(1);
+
+    h.routeMaps.failNextWrites(100);
+    await expect(h.imp(fsu("RCS/14MAR0500/HAJ/T10"), later(T0, 5))).rejects.toBeInstanceOf(WriteConflictError);
+  });
+
+  it("keeps the booked schedule when an FWB names the flight by day only (FLT month not given)", async () => {
+    const h = harness();
+    await h.imp("FSU/13\n020-12345675FRAJFK/T10K250.0\nBKD/LH400/14MAR/FRAJFK/T10K250.0/S1325/S1555\n", T0);
+    await h.imp("FWB/16\n020-12345675FRAJFK/T10K250.0\nFLT/LH400/14\nAGT//1234567/0001\n", later(T0, 5));
+    const map = JSON.parse(await getRouteMap(h, { awb: AWB, reader: OWNER, now: later(T0, 6) })) as RouteMap;
+    expect(map.RoutingIsReplanned).toBe(false);
+    const flight = map.MilestonePlan.RoutingCycle.Flight[0];
+    expect(flight?.FlightInfo.Date).toBe("14MAR");
+    expect(flight?.FlightInfo.Scheduled.DepartureDateTime?.Local).toBe("2026-03-14T13:25:00");
+    expect(map.MilestonePlan.OriginCycle.Milestone.every((m) => m.PlannedDateTime !== null)).toBe(true);
+  });
+
+  it("uses the carrier's planning configuration (offsets and road-feeder flight numbers)", async () => {
+    const h = harness();
+    h.settings.set("020", {
+      airlinePrefix: "020",
+      name: "LH",
+      qualityProgram: true,
+      xtd: true,
+      updatedAt: T0,
+      planning: { offsets: { rcsBeforeFirstStd: 180 }, roadFeederFlightNumbers: [{ carrierCode: "LH", pattern: "9\\d{3}" }] },
+    });
+    await h.imp(BKD_TWO_LEGS, T0);
+    await h.imp(FWB, later(T0, 1));
+    const map = JSON.parse(await getRouteMap(h, { awb: AWB, reader: OWNER, now: later(T0, 2) })) as RouteMap;
+    const rcs = map.MilestonePlan.OriginCycle.Milestone.find((m) => m.Name === "RCS");
+    expect(rcs?.PlannedDateTime?.Local).toBe("2026-03-14T03:00:00"); // 06:00 STD - 3 h
+    expect(map.MilestonePlan.RoutingCycle.Flight.map((f) => f.FlightInfo.isRoadFeederService)).toEqual([true, false]);
+    expect(map.IsRoadFeederService).toBe(true);
+  });
+});
+
+describe("getRouteMap / getRouteMapHistory", () => {
+  it("answers the owner, and 404s anyone else exactly like an unknown AWB", async () => {
+    const h = harness();
+    await h.imp(BKD_TWO_LEGS, T0);
+    // Before the FWB nobody owns it.
+    await expect(getRouteMap(h, { awb: AWB, reader: OWNER, now: T0 })).rejects.toBeInstanceOf(RouteMapNotFoundError);
+    await h.imp(FWB, later(T0, 1));
+    await expect(getRouteMap(h, { awb: AWB, reader: OWNER, now: T0 })).resolves.toContain('"AwbNumber":"12345675"');
+    await expect(getRouteMap(h, { awb: AWB, reader: OTHER, now: T0 })).rejects.toBeInstanceOf(RouteMapNotFoundError);
+    const unknown = { prefix: "020", serial: "11111111" };
+    await expect(getRouteMap(h, { awb: unknown, reader: OWNER, now: T0 })).rejects.toBeInstanceOf(RouteMapNotFoundError);
+  });
+
+  it("serves the stored JSON until a milestone falls due, then renders with the time of reading", async () => {
+    const h = harness();
+    await h.imp(BKD_TWO_LEGS, T0);
+    await h.imp(FWB, later(T0, 1));
+    const record = await h.routeMaps.get(AWB);
+    const staleAfter = record?.staleAfter ?? "";
+    expect(staleAfter).toBe("2026-03-13T23:00:00Z"); // FWB reported; LAT = STD 05:00 UTC - 6 h
+    const gets = h.routeMaps.operations.get ?? 0;
+    const fresh = await getRouteMap(h, { awb: AWB, reader: OWNER, now: staleAfter });
+    expect(fresh).toBe(record?.routeMapJson);
+    expect(h.routeMaps.operations.get ?? 0).toBe(gets);
+
+    const stale = JSON.parse(await getRouteMap(h, { awb: AWB, reader: OWNER, now: later(staleAfter, 1) })) as RouteMap;
+    expect(h.routeMaps.operations.get).toBe(gets + 1);
+    expect(stale.MilestonePlan.OriginCycle.Milestone.find((m) => m.Name === "LAT")?.Status).toBe("Missing");
+  });
+
+  it("lists one snapshot per change, newest first, and never an expired one", async () => {
+    const h = harness();
+    await h.imp(BKD_TWO_LEGS, T0);
+    await h.imp(FWB, later(T0, 1));
+    await h.imp(fsu("RCS/14MAR0500/HAJ/T10"), later(T0, 2));
+    await h.imp(fsu("RCS/14MAR0500/HAJ/T10"), later(T0, 3)); // repeat: no snapshot
+    const history = JSON.parse(await getRouteMapHistory(h, { awb: AWB, reader: OWNER, now: later(T0, 4) })) as {
+      RouteMap: RouteMap;
+      Snapshots: Array<{ SnapshotDate: { Utc: string; Local: string }; RouteMap: RouteMap }>;
+    };
+    expect(history.Snapshots.map((s) => s.SnapshotDate.Utc)).toEqual([
+      "2026-03-13T10:02:00Z",
+      "2026-03-13T10:01:00Z",
+      "2026-03-13T10:00:00Z",
+    ]);
+    expect(history.Snapshots[0]?.SnapshotDate.Local).toBe("2026-03-13T11:02:00"); // HAJ, CET
+    expect(history.Snapshots[2]?.RouteMap.Status).toBe("Booked");
+    expect(history.RouteMap.Status).toBe("Accepted");
+
+    const afterRetention = later(T0, 30 * 24 * 60 + 1);
+    const old = JSON.parse(await getRouteMapHistory(h, { awb: AWB, reader: OWNER, now: afterRetention })) as {
+      Snapshots: unknown[];
+    };
+    expect(old.Snapshots).toEqual([]);
+  });
+
+  it("applies a JSON body naming a road-feeder leg", async () => {
+    const h = harness();
+    const body = JSON.stringify({
+      Type: "BKD",
+      AirlinePrefix: "020",
+      AwbNumber: "12345675",
+      Origin: "HAJ",
+      Destination: "JFK",
+      Pieces: 10,
+      Legs: [
+        { CarrierCode: "LH", FlightNumber: "9300", Date: "2026-03-14", Origin: "HAJ", Destination: "FRA", ScheduledDeparture: "2026-03-14T06:00", ScheduledArrival: "2026-03-14T09:30", IsRoadFeederService: true },
+        { CarrierCode: "LH", FlightNumber: "400", Date: "2026-03-14", Origin: "FRA", Destination: "JFK", ScheduledDeparture: "2026-03-14T13:25", ScheduledArrival: "2026-03-14T15:55" },
+      ],
+    });
+    const applied = await ingestCarrierMessage(h, { carrierPrefix: "020", contentType: "application/json", body, now: T0 });
+    expect(applied[0]?.events).toEqual(["RMP"]);
+  });
+});

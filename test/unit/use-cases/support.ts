@@ -1,0 +1,77 @@
+/** In-memory wiring of the route-map use cases for unit tests. */
+import { type MemoryRouteMapRepository, memoryRouteMapRepository } from "../../../functions/adapters/memory-route-map-repository.ts";
+import type { CarrierSettings } from "../../../functions/core/carriers.ts";
+import type { ForwarderIdentity } from "../../../functions/core/identity.ts";
+import { ingestCarrierMessage } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
+import type { CarrierStatusRequest } from "../../../functions/core/use-cases/ports.ts";
+
+export interface Harness {
+  routeMaps: MemoryRouteMapRepository;
+  carriers: { get(prefix: string): Promise<CarrierSettings | null> };
+  settings: Map<string, CarrierSettings>;
+  carrierRequests: { publish(request: CarrierStatusRequest): Promise<void> };
+  published: CarrierStatusRequest[];
+  backoff: (attempt: number) => Promise<void>;
+  backoffs: number[];
+  /** Ingests a Cargo-IMP body as carrier 020 at `now`. */
+  imp(body: string, now: string, contentType?: string): ReturnType<typeof ingestCarrierMessage>;
+}
+
+export function harness(): Harness {
+  const settings = new Map<string, CarrierSettings>();
+  const published: CarrierStatusRequest[] = [];
+  const backoffs: number[] = [];
+  const h: Harness = {
+    routeMaps: memoryRouteMapRepository(),
+    settings,
+    carriers: { get: async (prefix) => settings.get(prefix) ?? null },
+    published,
+    carrierRequests: {
+      publish: async (request) => {
+        published.push(request);
+      },
+    },
+    backoffs,
+    backoff: async (attempt) => {
+      backoffs.push(attempt);
+    },
+    imp: (body, now, contentType = "text/plain") =>
+      ingestCarrierMessage(h, { carrierPrefix: "020", contentType, body, now }),
+  };
+  return h;
+}
+
+export function carrier020(h: Harness, qualityProgram = true, xtd = true): void {
+  h.settings.set("020", { airlinePrefix: "020", name: "Lufthansa Cargo", qualityProgram, xtd, updatedAt: "2026-01-01T00:00:00Z" });
+}
+
+export const OWNER: ForwarderIdentity = {
+  role: "forwarder",
+  forwarderId: "FWD1",
+  agentCode: "1234567",
+  agentCass: "0001",
+  agentStation: "FRA",
+};
+export const OTHER: ForwarderIdentity = {
+  role: "forwarder",
+  forwarderId: "FWD2",
+  agentCode: "7654321",
+  agentCass: "0042",
+  agentStation: "MUC",
+};
+
+export const AWB = { prefix: "020", serial: "12345675" };
+
+/** Received the day before the flights of 14 MAR. */
+export const T0 = "2026-03-13T10:00:00.000Z";
+
+export const BKD_TWO_LEGS = `FSU/13
+020-12345675HAJJFK/T10K250.0
+BKD/LH9350/14MAR/HAJFRA/T10K250.0/S0600/S0930
+BKD/LH400/14MAR/FRAJFK/T10K250.0/S1325/S1555
+`;
+export const FWB = `FWB/16
+020-12345675HAJJFK/T10K250.0MC1.5
+AGT//1234567/0001
+`;
+export const fsu = (line: string) => `FSU/13\n020-12345675HAJJFK/T10K250.0\n${line}\n`;
