@@ -4,7 +4,7 @@
  * No physical names: everything is named by CloudFormation and handed to functions as environment.
  */
 import { Duration, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
-import { UserPool, AccountRecovery } from "aws-cdk-lib/aws-cognito";
+import { AccountRecovery, UserPool } from "aws-cdk-lib/aws-cognito";
 import { PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Key } from "aws-cdk-lib/aws-kms";
 import { FilterCriteria, FilterRule, type IFunction, StartingPosition } from "aws-cdk-lib/aws-lambda";
@@ -16,12 +16,12 @@ import { Topic } from "aws-cdk-lib/aws-sns";
 import { NagSuppressions } from "cdk-nag";
 import type { Construct } from "constructs";
 import { DEFAULT_SERVICE_NAME } from "../functions/handlers/http/routes.ts";
-import { deadLetterEnvVar, QUEUES, TABLES } from "./definitions.ts";
-import { EVENT_FUNCTIONS, type FilterPattern } from "./event-functions.ts";
 import { Api } from "./constructs/api.ts";
 import { DataTables } from "./constructs/data.ts";
 import { HandlerFunction } from "./constructs/handler-function.ts";
 import { Messaging } from "./constructs/messaging.ts";
+import { deadLetterEnvVar, QUEUES, TABLES } from "./definitions.ts";
+import { EVENT_FUNCTIONS, type FilterPattern } from "./event-functions.ts";
 
 export interface RouteMapTrackerStackProps extends StackProps {
   /** Leading path segment under which every route is also served. */
@@ -56,7 +56,8 @@ export class RouteMapTrackerStack extends Stack {
 
     const key = new Key(this, "DataKey", {
       enableKeyRotation: true,
-      description: "Route Map Tracker: tables, queues and secrets (webhook Psk/Token, customer header values)",
+      description:
+        "Route Map Tracker: tables, queues and secrets (webhook Psk/Token, customer header values)",
     });
     const alarmTopic = new Topic(this, "AlarmTopic", { masterKey: key, enforceSSL: true });
     const data = new DataTables(this, "Data", {
@@ -69,15 +70,31 @@ export class RouteMapTrackerStack extends Stack {
     if (!issuer) {
       const userPool = new UserPool(this, "Users", {
         selfSignUpEnabled: false,
-        passwordPolicy: { minLength: 14, requireDigits: true, requireLowercase: true, requireUppercase: true, requireSymbols: true },
+        passwordPolicy: {
+          minLength: 14,
+          requireDigits: true,
+          requireLowercase: true,
+          requireUppercase: true,
+          requireSymbols: true,
+        },
         accountRecovery: AccountRecovery.EMAIL_ONLY,
         removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       });
       issuer = userPool.userPoolProviderUrl;
       NagSuppressions.addResourceSuppressions(userPool, [
-        { id: "AwsSolutions-COG2", reason: "Callers are forwarder and carrier systems (machine clients); MFA applies to no human sign-in." },
-        { id: "AwsSolutions-COG3", reason: "Threat protection is an account-level choice of the operating team." },
-        { id: "AwsSolutions-COG8", reason: "Plus feature plan is an account-level choice of the operating team." },
+        {
+          id: "AwsSolutions-COG2",
+          reason:
+            "Callers are forwarder and carrier systems (machine clients); MFA applies to no human sign-in.",
+        },
+        {
+          id: "AwsSolutions-COG3",
+          reason: "Threat protection is an account-level choice of the operating team.",
+        },
+        {
+          id: "AwsSolutions-COG8",
+          reason: "Plus feature plan is an account-level choice of the operating team.",
+        },
       ]);
     }
 
@@ -100,10 +117,12 @@ export class RouteMapTrackerStack extends Stack {
       SCHEDULER_DLQ_ARN: messaging.schedulerDeadLetterQueue.queueArn,
       POWERTOOLS_IDEMPOTENCY_DISABLED: "false",
     };
-    for (const [name, definition] of Object.entries(TABLES)) environment[definition.envVar] = data.tables[name as keyof typeof TABLES].tableName;
+    for (const [name, definition] of Object.entries(TABLES))
+      environment[definition.envVar] = data.tables[name as keyof typeof TABLES].tableName;
     for (const [name, definition] of Object.entries(QUEUES)) {
       environment[definition.envVar] = messaging.queues[name as keyof typeof QUEUES].queueUrl;
-      environment[deadLetterEnvVar(definition)] = messaging.deadLetterQueues[name as keyof typeof QUEUES].queueUrl;
+      environment[deadLetterEnvVar(definition)] =
+        messaging.deadLetterQueues[name as keyof typeof QUEUES].queueUrl;
     }
 
     // Scheduler invokes scheduled-check functions with this role; PassRole is granted only for it.
@@ -116,7 +135,12 @@ export class RouteMapTrackerStack extends Stack {
     messaging.schedulerDeadLetterQueue.grantSendMessages(schedulerRole);
     NagSuppressions.addResourceSuppressions(
       schedulerRole,
-      [{ id: "AwsSolutions-IAM5", reason: "KMS data-key actions (GenerateDataKey*, ReEncrypt*) on the one queue key, granted by CDK." }],
+      [
+        {
+          id: "AwsSolutions-IAM5",
+          reason: "KMS data-key actions (GenerateDataKey*, ReEncrypt*) on the one queue key, granted by CDK.",
+        },
+      ],
       true,
     );
     environment.SCHEDULER_ROLE_ARN = schedulerRole.roleArn;
@@ -143,7 +167,10 @@ export class RouteMapTrackerStack extends Stack {
         );
       } else if (source.kind === "queue") {
         fn.addEventSource(
-          new SqsEventSource(messaging.queues[source.queue], { batchSize: source.batchSize, reportBatchItemFailures: true }),
+          new SqsEventSource(messaging.queues[source.queue], {
+            batchSize: source.batchSize,
+            reportBatchItemFailures: true,
+          }),
         );
       } else {
         fn.grantInvoke(schedulerRole);
@@ -167,8 +194,15 @@ export class RouteMapTrackerStack extends Stack {
       messaging.queues.carrierRequests.grantSendMessages(fn);
       fn.addToRolePolicy(
         new PolicyStatement({
-          actions: ["scheduler:CreateSchedule", "scheduler:UpdateSchedule", "scheduler:DeleteSchedule", "scheduler:GetSchedule"],
-          resources: [`arn:${this.partition}:scheduler:${this.region}:${this.account}:schedule/${scheduleGroup.ref}/*`],
+          actions: [
+            "scheduler:CreateSchedule",
+            "scheduler:UpdateSchedule",
+            "scheduler:DeleteSchedule",
+            "scheduler:GetSchedule",
+          ],
+          resources: [
+            `arn:${this.partition}:scheduler:${this.region}:${this.account}:schedule/${scheduleGroup.ref}/*`,
+          ],
         }),
       );
       fn.addToRolePolicy(
@@ -180,9 +214,11 @@ export class RouteMapTrackerStack extends Stack {
       );
       emailIdentity.grantSendEmail(fn);
     }
-    NagSuppressions.addResourceSuppressions(
-      messaging.schedulerDeadLetterQueue,
-      [{ id: "AwsSolutions-SQS3", reason: "This queue is itself a dead-letter queue (EventBridge Scheduler's)." }],
-    );
+    NagSuppressions.addResourceSuppressions(messaging.schedulerDeadLetterQueue, [
+      {
+        id: "AwsSolutions-SQS3",
+        reason: "This queue is itself a dead-letter queue (EventBridge Scheduler's).",
+      },
+    ]);
   }
 }

@@ -99,7 +99,9 @@ export class Api extends Construct {
     }
     // A known path with another method: 405 problem+json (explicit methods take precedence over ANY).
     for (const [path, resource] of resourcesWithMethods) {
-      const allowed = ROUTES.filter((route) => routePaths(route, props.serviceName).includes(path)).map((r) => r.method);
+      const allowed = ROUTES.filter((route) => routePaths(route, props.serviceName).includes(path)).map(
+        (r) => r.method,
+      );
       resource.addMethod(
         "ANY",
         new MockIntegration({
@@ -129,7 +131,10 @@ export class Api extends Construct {
           methodResponses: [
             {
               statusCode: "405",
-              responseParameters: { "method.response.header.Allow": true, "method.response.header.Content-Type": true },
+              responseParameters: {
+                "method.response.header.Allow": true,
+                "method.response.header.Content-Type": true,
+              },
             },
           ],
         },
@@ -139,17 +144,30 @@ export class Api extends Construct {
     NagSuppressions.addResourceSuppressions(
       this.restApi,
       [
-        { id: "AwsSolutions-APIG2", reason: "Bodies are validated in the handlers with valibot, which also documents them in OpenAPI." },
-        { id: "AwsSolutions-APIG3", reason: "WAF is attached per environment by the platform team; rate limits are enforced per stage and per forwarder." },
+        {
+          id: "AwsSolutions-APIG2",
+          reason: "Bodies are validated in the handlers with valibot, which also documents them in OpenAPI.",
+        },
+        {
+          id: "AwsSolutions-APIG3",
+          reason:
+            "WAF is attached per environment by the platform team; rate limits are enforced per stage and per forwarder.",
+        },
         {
           id: "AwsSolutions-APIG4",
-          reason: "Only GET /openapi.json (public API description) and the 405 mock methods are unauthenticated.",
+          reason:
+            "Only GET /openapi.json (public API description) and the 405 mock methods are unauthenticated.",
         },
-        { id: "AwsSolutions-COG4", reason: "A TOKEN authorizer verifies Cognito/OIDC JWTs with aws-jwt-verify (issuer configurable)." },
+        {
+          id: "AwsSolutions-COG4",
+          reason: "A TOKEN authorizer verifies Cognito/OIDC JWTs with aws-jwt-verify (issuer configurable).",
+        },
         {
           id: "AwsSolutions-IAM4",
           reason: "API Gateway's CloudWatch role uses the AWS-managed push-to-logs policy.",
-          appliesTo: ["Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs"],
+          appliesTo: [
+            "Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs",
+          ],
         },
       ],
       true,
@@ -178,15 +196,45 @@ export class Api extends Construct {
         templates: problemTemplate(status, title, detail),
       });
     add("Unauthorized", ResponseType.UNAUTHORIZED, 401, "Unauthorized", "A valid bearer token is required.");
-    add("AccessDenied", ResponseType.ACCESS_DENIED, 403, "Forbidden", "This token may not call this operation.");
+    add(
+      "AccessDenied",
+      ResponseType.ACCESS_DENIED,
+      403,
+      "Forbidden",
+      "This token may not call this operation.",
+    );
     add("UnknownRoute", ResponseType.MISSING_AUTHENTICATION_TOKEN, 404, "Not Found", "No such route.");
-    add("TooLarge", ResponseType.REQUEST_TOO_LARGE, 413, "Payload Too Large", "The request body is too large.");
+    add(
+      "TooLarge",
+      ResponseType.REQUEST_TOO_LARGE,
+      413,
+      "Payload Too Large",
+      "The request body is too large.",
+    );
     add("Throttled", ResponseType.THROTTLED, 429, "Too Many Requests", "Slow down and retry later.", {
       "Retry-After": "'1'",
     });
-    add("MediaType", ResponseType.UNSUPPORTED_MEDIA_TYPE, 415, "Unsupported Media Type", "Unsupported content type.");
-    add("AuthorizerFailure", ResponseType.AUTHORIZER_FAILURE, 500, "Internal Server Error", "Unexpected error.");
-    add("Timeout", ResponseType.INTEGRATION_TIMEOUT, 504, "Gateway Timeout", "The operation took too long; retry.");
+    add(
+      "MediaType",
+      ResponseType.UNSUPPORTED_MEDIA_TYPE,
+      415,
+      "Unsupported Media Type",
+      "Unsupported content type.",
+    );
+    add(
+      "AuthorizerFailure",
+      ResponseType.AUTHORIZER_FAILURE,
+      500,
+      "Internal Server Error",
+      "Unexpected error.",
+    );
+    add(
+      "Timeout",
+      ResponseType.INTEGRATION_TIMEOUT,
+      504,
+      "Gateway Timeout",
+      "The operation took too long; retry.",
+    );
     add("Default5xx", ResponseType.DEFAULT_5XX, 500, "Internal Server Error", "Unexpected error.");
   }
 }

@@ -1,6 +1,13 @@
 /** The DynamoDB tables of lib/definitions, with point-in-time recovery, TTL and streams as defined. */
 import type { RemovalPolicy } from "aws-cdk-lib";
-import { AttributeType, BillingMode, type ITable, StreamViewType, Table, TableEncryption } from "aws-cdk-lib/aws-dynamodb";
+import {
+  AttributeType,
+  BillingMode,
+  type ITable,
+  StreamViewType,
+  Table,
+  TableEncryption,
+} from "aws-cdk-lib/aws-dynamodb";
 import type { IKey } from "aws-cdk-lib/aws-kms";
 import { Construct } from "constructs";
 import { TABLES } from "../definitions.ts";
@@ -13,12 +20,16 @@ export class DataTables extends Construct {
   constructor(scope: Construct, id: string, props: { key: IKey; removalPolicy: RemovalPolicy }) {
     super(scope, id);
     const tables = {} as Record<TableName, ITable>;
-    for (const [name, definition] of Object.entries(TABLES) as Array<[TableName, (typeof TABLES)[TableName]]>) {
+    for (const [name, definition] of Object.entries(TABLES) as Array<
+      [TableName, (typeof TABLES)[TableName]]
+    >) {
       // Table (not TableV2): a customer-managed key on TableV2 needs a region-bound stack, and
       // `cdk synth` must work offline without an account or region.
       const table = new Table(this, definition.id, {
         partitionKey: { name: definition.partitionKey, type: AttributeType.STRING },
-        ...("sortKey" in definition ? { sortKey: { name: definition.sortKey, type: AttributeType.STRING } } : {}),
+        ...("sortKey" in definition
+          ? { sortKey: { name: definition.sortKey, type: AttributeType.STRING } }
+          : {}),
         billingMode: BillingMode.PAY_PER_REQUEST,
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
         encryption: TableEncryption.CUSTOMER_MANAGED,

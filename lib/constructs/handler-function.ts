@@ -3,13 +3,14 @@
  * with source maps, a log group with retention, and a reason-carrying nag suppression for the managed
  * basic-execution policy that every Lambda needs to write its logs.
  */
+
+import { join } from "node:path";
 import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import { Architecture, Runtime, Tracing } from "aws-cdk-lib/aws-lambda";
 import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
-import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
 import { NagSuppressions } from "cdk-nag";
 import { Construct } from "constructs";
-import { join } from "node:path";
 
 export const PROJECT_ROOT = join(import.meta.dirname, "..", "..");
 
@@ -66,15 +67,19 @@ export class HandlerFunction extends Construct {
         {
           id: "AwsSolutions-IAM4",
           reason: "AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs.",
-          appliesTo: ["Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"],
+          appliesTo: [
+            "Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole",
+          ],
         },
         {
           id: "AwsSolutions-IAM5",
-          reason: "X-Ray put actions and DynamoDB index ARNs require wildcards; each grant is scoped to one resource.",
+          reason:
+            "X-Ray put actions and DynamoDB index ARNs require wildcards; each grant is scoped to one resource.",
         },
         {
           id: "AwsSolutions-L1",
-          reason: "Node.js 22 is the runtime the service is built and tested for (issue 2); upgrade deliberately.",
+          reason:
+            "Node.js 22 is the runtime the service is built and tested for (issue 2); upgrade deliberately.",
         },
       ],
       true,

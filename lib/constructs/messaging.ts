@@ -34,7 +34,9 @@ export class Messaging extends Construct {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }).addAlarmAction(new SnsAction(props.alarmTopic));
     };
-    for (const [name, definition] of Object.entries(QUEUES) as Array<[QueueName, (typeof QUEUES)[QueueName]]>) {
+    for (const [name, definition] of Object.entries(QUEUES) as Array<
+      [QueueName, (typeof QUEUES)[QueueName]]
+    >) {
       const deadLetterQueue = new Queue(this, `${definition.id}Dlq`, {
         ...common,
         retentionPeriod: Duration.days(14),
@@ -44,12 +46,23 @@ export class Messaging extends Construct {
         visibilityTimeout: Duration.seconds(definition.visibilityTimeoutSeconds),
         deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: definition.maxReceiveCount },
       });
-      alarmOnDepth(deadLetterQueue, `${definition.id}DlqDepth`, `${definition.id}: messages parked on the dead-letter queue`);
+      alarmOnDepth(
+        deadLetterQueue,
+        `${definition.id}DlqDepth`,
+        `${definition.id}: messages parked on the dead-letter queue`,
+      );
       queues[name] = queue;
       deadLetterQueues[name] = deadLetterQueue;
     }
-    const schedulerDeadLetterQueue = new Queue(this, "SchedulerDlq", { ...common, retentionPeriod: Duration.days(14) });
-    alarmOnDepth(schedulerDeadLetterQueue, "SchedulerDlqDepth", "Scheduled checks that could not be delivered");
+    const schedulerDeadLetterQueue = new Queue(this, "SchedulerDlq", {
+      ...common,
+      retentionPeriod: Duration.days(14),
+    });
+    alarmOnDepth(
+      schedulerDeadLetterQueue,
+      "SchedulerDlqDepth",
+      "Scheduled checks that could not be delivered",
+    );
     this.queues = queues;
     this.deadLetterQueues = deadLetterQueues;
     this.schedulerDeadLetterQueue = schedulerDeadLetterQueue;

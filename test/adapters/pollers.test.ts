@@ -3,7 +3,7 @@
  * the local pollers (not direct calls), with Lambda's filter and partial-batch-failure semantics.
  */
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { SendMessageCommand, SQSClient, GetQueueAttributesCommand } from "@aws-sdk/client-sqs";
+import { GetQueueAttributesCommand, SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { DynamoDBStreamEvent, SQSEvent } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -60,7 +60,9 @@ describe("stream poller", () => {
         deliveries.push(event);
         if (failFirst) {
           failFirst = false;
-          return { batchItemFailures: [{ itemIdentifier: event.Records[0]?.dynamodb?.SequenceNumber ?? "" }] };
+          return {
+            batchItemFailures: [{ itemIdentifier: event.Records[0]?.dynamodb?.SequenceNumber ?? "" }],
+          };
         }
         return { batchItemFailures: [] };
       },
@@ -70,7 +72,9 @@ describe("stream poller", () => {
     );
     const tableName = tables[TABLES.routeMaps.envVar];
     // A route-map write must not wake the matcher; an outbox insert must.
-    await client.send(new PutCommand({ TableName: tableName, Item: { pk: "AWB#02012345675", sk: "CURRENT", version: 1 } }));
+    await client.send(
+      new PutCommand({ TableName: tableName, Item: { pk: "AWB#02012345675", sk: "CURRENT", version: 1 } }),
+    );
     await client.send(
       new PutCommand({
         TableName: tableName,
@@ -83,7 +87,9 @@ describe("stream poller", () => {
 
     const delivered = deliveries.flatMap((event) => event.Records);
     expect(delivered.every((record) => record.dynamodb?.NewImage?.kind?.S === OUTBOX_KIND)).toBe(true);
-    expect(delivered.every((record) => record.eventName === "INSERT" && record.eventSource === "aws:dynamodb")).toBe(true);
+    expect(
+      delivered.every((record) => record.eventName === "INSERT" && record.eventSource === "aws:dynamodb"),
+    ).toBe(true);
     // Failed once, delivered again: the same sequence number twice.
     const sequences = delivered.map((record) => record.dynamodb?.SequenceNumber);
     expect(sequences).toHaveLength(2);
@@ -116,7 +122,11 @@ describe("queue poller", () => {
         return { batchItemFailures: failures };
       },
     });
-    const sqs = new SQSClient({ endpoint: sqsEmulator.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    const sqs = new SQSClient({
+      endpoint: sqsEmulator.endpoint,
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+    });
     await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: "job-a" }));
     await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: "job-b" }));
     await waitFor(() => seen.filter((body) => body === "job-b").length >= 2);
@@ -125,7 +135,10 @@ describe("queue poller", () => {
     expect(seen.filter((body) => body === "job-a")).toHaveLength(1);
     expect(seen.filter((body) => body === "job-b")).toHaveLength(2);
     const attributes = await sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"] }),
+      new GetQueueAttributesCommand({
+        QueueUrl: queueUrl,
+        AttributeNames: ["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"],
+      }),
     );
     expect(attributes.Attributes?.ApproximateNumberOfMessages).toBe("0");
     expect(attributes.Attributes?.ApproximateNumberOfMessagesNotVisible).toBe("0");

@@ -19,7 +19,9 @@ type Resource = { Type: string; Properties?: Record<string, unknown> };
 beforeAll(() => {
   // Bundling is exercised by `npx cdk synth` and the bundle benchmark; assertions need only the template.
   const app = new App({ context: { "aws:cdk:bundling-stacks": [] } });
-  stack = new RouteMapTrackerStack(app, "TestStack", { env: { account: "123456789012", region: "eu-central-1" } });
+  stack = new RouteMapTrackerStack(app, "TestStack", {
+    env: { account: "123456789012", region: "eu-central-1" },
+  });
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
   app.synth();
   template = Template.fromStack(stack);
@@ -69,7 +71,10 @@ describe("messaging", () => {
 
 describe("API", () => {
   function resourcePaths(): Map<string, string> {
-    const all = template.findResources("AWS::ApiGateway::Resource") as Record<string, { Properties: { ParentId: unknown; PathPart: string } }>;
+    const all = template.findResources("AWS::ApiGateway::Resource") as Record<
+      string,
+      { Properties: { ParentId: unknown; PathPart: string } }
+    >;
     const paths = new Map<string, string>();
     const resolve = (id: string): string => {
       const known = paths.get(id);
@@ -99,7 +104,9 @@ describe("API", () => {
     });
     for (const route of ROUTES) {
       for (const path of routePaths(route)) {
-        const wired = methods.find((candidate) => candidate.path === path && candidate.method === route.method);
+        const wired = methods.find(
+          (candidate) => candidate.path === path && candidate.method === route.method,
+        );
         expect(wired, `${route.method} ${path}`).toBeDefined();
         expect(wired?.integration).toBe("AWS_PROXY");
         expect(wired?.authorization).toBe(route.roles === "public" ? "NONE" : "CUSTOM");
@@ -109,24 +116,38 @@ describe("API", () => {
   });
 
   it("answers what the gateway refuses as problem+json", () => {
-    for (const type of ["UNAUTHORIZED", "ACCESS_DENIED", "MISSING_AUTHENTICATION_TOKEN", "THROTTLED", "DEFAULT_5XX"]) {
+    for (const type of [
+      "UNAUTHORIZED",
+      "ACCESS_DENIED",
+      "MISSING_AUTHENTICATION_TOKEN",
+      "THROTTLED",
+      "DEFAULT_5XX",
+    ]) {
       template.hasResourceProperties("AWS::ApiGateway::GatewayResponse", {
         ResponseType: type,
-        ResponseParameters: Match.objectLike({ "gatewayresponse.header.Content-Type": "'application/problem+json'" }),
+        ResponseParameters: Match.objectLike({
+          "gatewayresponse.header.Content-Type": "'application/problem+json'",
+        }),
       });
     }
-    template.hasResourceProperties("AWS::ApiGateway::GatewayResponse", { ResponseType: "MISSING_AUTHENTICATION_TOKEN", StatusCode: "404" });
+    template.hasResourceProperties("AWS::ApiGateway::GatewayResponse", {
+      ResponseType: "MISSING_AUTHENTICATION_TOKEN",
+      StatusCode: "404",
+    });
   });
 
   it("runs every function on Node.js 22, arm64, with a log group that has a retention", () => {
-    const functions = resources("AWS::Lambda::Function").filter(([, fn]) => fn.Properties?.Runtime !== undefined && String(fn.Properties?.Handler) === "index.handler");
+    const functions = resources("AWS::Lambda::Function").filter(
+      ([, fn]) => fn.Properties?.Runtime !== undefined && String(fn.Properties?.Handler) === "index.handler",
+    );
     expect(functions.length).toBeGreaterThanOrEqual(new Set(ROUTES.map((route) => route.handler)).size + 1);
     for (const [, fn] of functions) {
       expect(fn.Properties?.Runtime).toBe("nodejs22.x");
       expect(fn.Properties?.Architectures).toEqual(["arm64"]);
       expect(fn.Properties?.LoggingConfig).toBeDefined();
     }
-    for (const [, group] of resources("AWS::Logs::LogGroup")) expect(group.Properties?.RetentionInDays).toBeGreaterThan(0);
+    for (const [, group] of resources("AWS::Logs::LogGroup"))
+      expect(group.Properties?.RetentionInDays).toBeGreaterThan(0);
   });
 });
 
@@ -140,14 +161,17 @@ describe("scheduling and mail", () => {
     });
     const policies = resources("AWS::IAM::Policy");
     const passRoles = policies.flatMap(([, policy]) =>
-      ((policy.Properties?.PolicyDocument as { Statement: Array<Record<string, unknown>> }).Statement ?? []).filter(
-        (statement) => statement.Action === "iam:PassRole",
-      ),
+      (
+        (policy.Properties?.PolicyDocument as { Statement?: Array<Record<string, unknown>> } | undefined)
+          ?.Statement ?? []
+      ).filter((statement) => statement.Action === "iam:PassRole"),
     );
     expect(passRoles.length).toBeGreaterThan(0);
     for (const statement of passRoles) {
       expect(statement.Resource).not.toBe("*");
-      expect(statement.Condition).toEqual({ StringEquals: { "iam:PassedToService": "scheduler.amazonaws.com" } });
+      expect(statement.Condition).toEqual({
+        StringEquals: { "iam:PassedToService": "scheduler.amazonaws.com" },
+      });
     }
     template.resourceCountIs("AWS::SES::EmailIdentity", 1);
   });

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { createPrivateKey, generateKeyPairSync, sign } from "node:crypto";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signDevToken, forwarderClaims } from "../../bin/dev-issuer.ts";
+import { forwarderClaims, signDevToken } from "../../bin/dev-issuer.ts";
 import { ROUTES, routePaths } from "../../functions/handlers/http/routes.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
 
@@ -56,9 +56,13 @@ describe("authentication", () => {
   });
 
   it("reaches the handler with a dev token from `npm run token`", async () => {
-    const cli = spawnSync("npm", ["run", "--silent", "token", "--", "forwarder", "FWD1", "--agent", "1234567", "--cass", "0001"], {
-      encoding: "utf8",
-    });
+    const cli = spawnSync(
+      "npm",
+      ["run", "--silent", "token", "--", "forwarder", "FWD1", "--agent", "1234567", "--cass", "0001"],
+      {
+        encoding: "utf8",
+      },
+    );
     expect(cli.status).toBe(0);
     const token = cli.stdout.trim();
     expect(token.split(".")).toHaveLength(3);
@@ -78,7 +82,10 @@ describe("authentication", () => {
     for (const token of [expired, foreign, none, "not-a-jwt", `${header}.${payload}`]) {
       expectProblem(await call(stack.url, "GET", forwarderPath, { token }), 401);
     }
-    expectProblem(await call(stack.url, "GET", forwarderPath, { headers: { authorization: "Basic Zm9vOmJhcg==" } }), 401);
+    expectProblem(
+      await call(stack.url, "GET", forwarderPath, { headers: { authorization: "Basic Zm9vOmJhcg==" } }),
+      401,
+    );
   });
 
   it("answers 403 when the role may not call the route", async () => {
@@ -99,13 +106,29 @@ describe("errors are problem+json", () => {
 
   it("malformed JSON 400, wrong content type 415, too large 413, invalid fields 400 with field errors", async () => {
     const path = "/support/carriers/020";
-    expectProblem(await call(stack.url, "PUT", path, { token: support(), body: '{"Name":', contentType: "application/json" }), 400);
-    expectProblem(await call(stack.url, "PUT", path, { token: support(), body: "Name=x", contentType: "text/plain" }), 415);
+    expectProblem(
+      await call(stack.url, "PUT", path, {
+        token: support(),
+        body: '{"Name":',
+        contentType: "application/json",
+      }),
+      400,
+    );
+    expectProblem(
+      await call(stack.url, "PUT", path, { token: support(), body: "Name=x", contentType: "text/plain" }),
+      415,
+    );
     expectProblem(await call(stack.url, "PUT", path, { token: support(), body: "{}" }), 415);
     const huge = JSON.stringify({ Name: "x".repeat(300 * 1024), QualityProgram: true, Xtd: false });
-    expectProblem(await call(stack.url, "PUT", path, { token: support(), body: huge, contentType: "application/json" }), 413);
+    expectProblem(
+      await call(stack.url, "PUT", path, { token: support(), body: huge, contentType: "application/json" }),
+      413,
+    );
     const invalid = expectProblem(
-      await call(stack.url, "PUT", path, { token: support(), json: { Name: "", QualityProgram: "yes", Extra: 1 } }),
+      await call(stack.url, "PUT", path, {
+        token: support(),
+        json: { Name: "", QualityProgram: "yes", Extra: 1 },
+      }),
       400,
     );
     const fields = (invalid.errors as Array<{ field: string }>).map((error) => error.field);
@@ -121,6 +144,11 @@ describe("errors are problem+json", () => {
     });
     expect(put.status).toBe(200);
     const get = await call(stack.url, "GET", "/support/carriers/176", { token: support() });
-    expect(get.body).toEqual({ AirlinePrefix: "176", Name: "Example Air Cargo", QualityProgram: false, Xtd: true });
+    expect(get.body).toEqual({
+      AirlinePrefix: "176",
+      Name: "Example Air Cargo",
+      QualityProgram: false,
+      Xtd: true,
+    });
   });
 });

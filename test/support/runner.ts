@@ -89,7 +89,13 @@ export async function call(
   baseUrl: string,
   method: string,
   path: string,
-  options: { token?: string; json?: unknown; body?: string; contentType?: string; headers?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    json?: unknown;
+    body?: string;
+    contentType?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<{ status: number; headers: Headers; body: unknown; text: string }> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -100,7 +106,11 @@ export async function call(
   } else if (options.contentType) {
     headers["content-type"] = options.contentType;
   }
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await response.text();
   let parsed: unknown = text;
   try {

@@ -35,23 +35,34 @@ describe("httpHandler", () => {
     expect(response.body).not.toContain("RouteMaps");
     expect(JSON.parse(response.body)).toMatchObject({ status: 500, title: "Internal Server Error" });
     expect(JSON.parse(response.body).detail).toContain("req-123");
-    expect(logged).toHaveBeenCalledWith("unexpected error", expect.objectContaining({ requestId: "req-123" }));
+    expect(logged).toHaveBeenCalledWith(
+      "unexpected error",
+      expect.objectContaining({ requestId: "req-123" }),
+    );
     logged.mockRestore();
   });
 
   it("refuses a request without authorizer claims with 401 and a wrong role with 403", async () => {
     const handler = httpHandler("get-carrier", {}, async () => ({ status: 200, body: {} }));
-    const noClaims = await handler(event({ requestContext: { requestId: "r1", authorizer: null } as never }), context);
+    const noClaims = await handler(
+      event({ requestContext: { requestId: "r1", authorizer: null } as never }),
+      context,
+    );
     expect(noClaims.statusCode).toBe(401);
     const carrier = await handler(
-      event({ requestContext: { requestId: "r2", authorizer: { role: "carrier", carrier_prefix: "020" } } as never }),
+      event({
+        requestContext: { requestId: "r2", authorizer: { role: "carrier", carrier_prefix: "020" } } as never,
+      }),
       context,
     );
     expect(carrier.statusCode).toBe(403);
   });
 
   it("passes pre-serialised JSON through untouched", async () => {
-    const handler = httpHandler("get-carrier", {}, async () => ({ status: 200, rawJson: '{"kept":"as is"}' }));
+    const handler = httpHandler("get-carrier", {}, async () => ({
+      status: 200,
+      rawJson: '{"kept":"as is"}',
+    }));
     const response = await handler(event(), context);
     expect(response.body).toBe('{"kept":"as is"}');
   });
