@@ -7,11 +7,40 @@ import { Logger } from "@aws-lambda-powertools/logger";
 import middy from "@middy/core";
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from "aws-lambda";
 import * as v from "valibot";
+import { nowMs } from "../../adapters/clock.ts";
 import { type Identity, identityFromClaims } from "../../core/identity.ts";
+import { RateLimiter, rateLimitConfigFrom } from "../../core/rate-limit.ts";
 import { type FieldError, PROBLEM_CONTENT_TYPE, ProblemError, problemBody } from "./problem.ts";
 import { ROUTES, type RouteDefinition } from "./routes.ts";
 
 export const logger = new Logger({ serviceName: "route-map-tracker" });
+
+/**
+ * Per-caller rate limit of this container (API Gateway's stage throttle caps the total). Approximate
+ * across containers by design: exact limits would cost a table write on every request.
+ */
+const rateLimiter = new RateLimiter(rateLimitConfigFrom(process.env));
+
+function callerKey(identity: Identity): string {
+  if (identity.role === "forwarder") return `forwarder:${identity.forwarderId}`;
+  if (identity.role === "carrier") return `carrier:${identity.carrierPrefix}`;
+  return `support:${identity.subject}`;
+}
+
+function enforceRateLimit(identity: Identity): void {
+  const decision = rateLimiter.take(callerKey(identity), nowMs());
+  if (!decision.allowed) {
+    throw new ProblemError(
+      429,
+      "rate-limited",
+      "Too many requests; retry after the given number of seconds.",
+      [],
+      {
+        "retry-after": String(decision.retryAfterSeconds),
+      },
+    );
+  }
+}
 
 /** Bodies above this are refused with 413 before any parsing (DESIGN.md section 6). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -166,7 +195,16 @@ export function httpHandler<TSchema extends v.GenericSchema | undefined = undefi
 ) {
   const route = routeFor(handlerId);
   if (route.roles === "public") throw new Error(`${handlerId} is public: use publicHttpHandler`);
-  return buildHandler(route, options, (event) => identityOf(event, route), run);
+  return buildHandler(
+    route,
+    options,
+    (event) => {
+      const identity = identityOf(event, route);
+      enforceRateLimit(identity);
+      return identity;
+    },
+    run,
+  );
 }
 
 /** The same for the few routes anyone may call (the API description). */

@@ -67,3 +67,23 @@ describe("httpHandler", () => {
     expect(response.body).toBe('{"kept":"as is"}');
   });
 });
+
+describe("per-caller rate limit", () => {
+  it("answers 429 problem+json with Retry-After once a caller's burst is spent", async () => {
+    const handler = httpHandler("get-carrier", {}, async () => ({ status: 200, body: {} }));
+    const statuses: number[] = [];
+    let limited: { headers?: Record<string, unknown>; body: string } | undefined;
+    const authorizer = { role: "support", sub: "burst-tester" };
+    for (let i = 0; i < 150; i++) {
+      const response = await handler(
+        event({ requestContext: { requestId: `r${i}`, authorizer } as never }),
+        context,
+      );
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) limited ??= response;
+    }
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(100);
+    expect(limited?.headers?.["retry-after"]).toMatch(/^\d+$/);
+    expect(JSON.parse(limited?.body ?? "{}")).toMatchObject({ status: 429 });
+  });
+});
