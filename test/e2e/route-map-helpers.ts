@@ -1,7 +1,7 @@
 /** Builders for end-to-end route-map scenarios: dates relative to now, as Cargo-IMP has no year. */
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import * as v from "valibot";
+import type * as v from "valibot";
 import { expect } from "vitest";
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../../bin/local/emulators.ts";
 import { toPair } from "../../functions/core/time/station-time.ts";
@@ -76,6 +76,7 @@ export function expectExactKeys(value: unknown, schema: AnySchema, path = "$"): 
   }
   if (schema.type === "array") {
     expect(Array.isArray(value), path).toBe(true);
-    for (const [i, item] of (value as unknown[]).entries()) expectExactKeys(item, schema.item as AnySchema, `${path}[${i}]`);
+    for (const [i, item] of (value as unknown[]).entries())
+      expectExactKeys(item, schema.item as AnySchema, `${path}[${i}]`);
   }
 }

@@ -13,15 +13,16 @@ import {
   LOCAL_REGION,
   startDynamoDbLocal,
 } from "../../../bin/local/emulators.ts";
-import type { RouteMapRepository } from "../../../functions/core/use-cases/ports.ts";
 import type { ingestCarrierMessage as Ingest } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
+import type { RouteMapRepository } from "../../../functions/core/use-cases/ports.ts";
 
 let emulator: DynamoDbLocal;
 let repo: RouteMapRepository;
 let ingest: typeof Ingest;
 let doc: DynamoDBDocumentClient;
 const carriers = { get: async () => null };
-const backoff = (attempt: number) => new Promise<void>((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+const backoff = (attempt: number) =>
+  new Promise<void>((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
 
 beforeAll(async () => {
   emulator = await startDynamoDbLocal(await freePort());
@@ -50,10 +51,14 @@ const T0 = "2026-03-13T10:00:00.000Z";
 const later = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
 const awbOf = (serial: string) => ({ prefix: "020", serial });
 const post = (body: string, now: string) =>
-  ingest({ routeMaps: repo, carriers, backoff }, { carrierPrefix: "020", contentType: "text/plain", body, now });
+  ingest(
+    { routeMaps: repo, carriers, backoff },
+    { carrierPrefix: "020", contentType: "text/plain", body, now },
+  );
 const bkd = (serial: string) =>
   `FSU/13\n020-${serial}HAJJFK/T10K250.0\nBKD/LH9350/14MAR/HAJFRA/T10/S0600/S0930\nBKD/LH400/14MAR/FRAJFK/T10/S1325/S1555\n`;
-const fwb = (serial: string, agent = "1234567/0001") => `FWB/16\n020-${serial}HAJJFK/T10K250.0\nAGT//${agent}\n`;
+const fwb = (serial: string, agent = "1234567/0001") =>
+  `FWB/16\n020-${serial}HAJJFK/T10K250.0\nAGT//${agent}\n`;
 
 async function itemsOf(serial: string, prefix: string) {
   const result = await doc.send(
@@ -72,7 +77,11 @@ describe("dynamoRouteMapRepository", () => {
     await post(bkd(serial), T0);
     await post(fwb(serial), later(1));
     const record = await repo.get(awbOf(serial));
-    expect(record).toMatchObject({ version: 2, ownerAgent: { code: "1234567", cass: "0001" }, origin: "HAJ" });
+    expect(record).toMatchObject({
+      version: 2,
+      ownerAgent: { code: "1234567", cass: "0001" },
+      origin: "HAJ",
+    });
     const view = await repo.getView(awbOf(serial));
     expect(view).not.toHaveProperty("state");
     expect(view?.routeMapJson).toBe(record?.routeMapJson);

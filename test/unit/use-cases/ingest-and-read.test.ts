@@ -96,7 +96,9 @@ describe("ingestCarrierMessage", () => {
     expect((await h.routeMaps.get(AWB))?.version).toBe(1);
 
     h.routeMaps.failNextWrites(100);
-    await expect(h.imp(fsu("RCS/14MAR0500/HAJ/T10"), later(T0, 5))).rejects.toBeInstanceOf(WriteConflictError);
+    await expect(h.imp(fsu("RCS/14MAR0500/HAJ/T10"), later(T0, 5))).rejects.toBeInstanceOf(
+      WriteConflictError,
+    );
   });
 
   it("keeps the booked schedule when an FWB names the flight by day only (FLT month not given)", async () => {
@@ -119,14 +121,20 @@ describe("ingestCarrierMessage", () => {
       qualityProgram: true,
       xtd: true,
       updatedAt: T0,
-      planning: { offsets: { rcsBeforeFirstStd: 180 }, roadFeederFlightNumbers: [{ carrierCode: "LH", pattern: "9\\d{3}" }] },
+      planning: {
+        offsets: { rcsBeforeFirstStd: 180 },
+        roadFeederFlightNumbers: [{ carrierCode: "LH", pattern: "9\\d{3}" }],
+      },
     });
     await h.imp(BKD_TWO_LEGS, T0);
     await h.imp(FWB, later(T0, 1));
     const map = JSON.parse(await getRouteMap(h, { awb: AWB, reader: OWNER, now: later(T0, 2) })) as RouteMap;
     const rcs = map.MilestonePlan.OriginCycle.Milestone.find((m) => m.Name === "RCS");
     expect(rcs?.PlannedDateTime?.Local).toBe("2026-03-14T03:00:00"); // 06:00 STD - 3 h
-    expect(map.MilestonePlan.RoutingCycle.Flight.map((f) => f.FlightInfo.isRoadFeederService)).toEqual([true, false]);
+    expect(map.MilestonePlan.RoutingCycle.Flight.map((f) => f.FlightInfo.isRoadFeederService)).toEqual([
+      true,
+      false,
+    ]);
     expect(map.IsRoadFeederService).toBe(true);
   });
 });
@@ -136,12 +144,20 @@ describe("getRouteMap / getRouteMapHistory", () => {
     const h = harness();
     await h.imp(BKD_TWO_LEGS, T0);
     // Before the FWB nobody owns it.
-    await expect(getRouteMap(h, { awb: AWB, reader: OWNER, now: T0 })).rejects.toBeInstanceOf(RouteMapNotFoundError);
+    await expect(getRouteMap(h, { awb: AWB, reader: OWNER, now: T0 })).rejects.toBeInstanceOf(
+      RouteMapNotFoundError,
+    );
     await h.imp(FWB, later(T0, 1));
-    await expect(getRouteMap(h, { awb: AWB, reader: OWNER, now: T0 })).resolves.toContain('"AwbNumber":"12345675"');
-    await expect(getRouteMap(h, { awb: AWB, reader: OTHER, now: T0 })).rejects.toBeInstanceOf(RouteMapNotFoundError);
+    await expect(getRouteMap(h, { awb: AWB, reader: OWNER, now: T0 })).resolves.toContain(
+      '"AwbNumber":"12345675"',
+    );
+    await expect(getRouteMap(h, { awb: AWB, reader: OTHER, now: T0 })).rejects.toBeInstanceOf(
+      RouteMapNotFoundError,
+    );
     const unknown = { prefix: "020", serial: "11111111" };
-    await expect(getRouteMap(h, { awb: unknown, reader: OWNER, now: T0 })).rejects.toBeInstanceOf(RouteMapNotFoundError);
+    await expect(getRouteMap(h, { awb: unknown, reader: OWNER, now: T0 })).rejects.toBeInstanceOf(
+      RouteMapNotFoundError,
+    );
   });
 
   it("serves the stored JSON until a milestone falls due, then renders with the time of reading", async () => {
@@ -156,7 +172,9 @@ describe("getRouteMap / getRouteMapHistory", () => {
     expect(fresh).toBe(record?.routeMapJson);
     expect(h.routeMaps.operations.get ?? 0).toBe(gets);
 
-    const stale = JSON.parse(await getRouteMap(h, { awb: AWB, reader: OWNER, now: later(staleAfter, 1) })) as RouteMap;
+    const stale = JSON.parse(
+      await getRouteMap(h, { awb: AWB, reader: OWNER, now: later(staleAfter, 1) }),
+    ) as RouteMap;
     expect(h.routeMaps.operations.get).toBe(gets + 1);
     expect(stale.MilestonePlan.OriginCycle.Milestone.find((m) => m.Name === "LAT")?.Status).toBe("Missing");
   });
@@ -167,7 +185,9 @@ describe("getRouteMap / getRouteMapHistory", () => {
     await h.imp(FWB, later(T0, 1));
     await h.imp(fsu("RCS/14MAR0500/HAJ/T10"), later(T0, 2));
     await h.imp(fsu("RCS/14MAR0500/HAJ/T10"), later(T0, 3)); // repeat: no snapshot
-    const history = JSON.parse(await getRouteMapHistory(h, { awb: AWB, reader: OWNER, now: later(T0, 4) })) as {
+    const history = JSON.parse(
+      await getRouteMapHistory(h, { awb: AWB, reader: OWNER, now: later(T0, 4) }),
+    ) as {
       RouteMap: RouteMap;
       Snapshots: Array<{ SnapshotDate: { Utc: string; Local: string }; RouteMap: RouteMap }>;
     };
@@ -197,11 +217,33 @@ describe("getRouteMap / getRouteMapHistory", () => {
       Destination: "JFK",
       Pieces: 10,
       Legs: [
-        { CarrierCode: "LH", FlightNumber: "9300", Date: "2026-03-14", Origin: "HAJ", Destination: "FRA", ScheduledDeparture: "2026-03-14T06:00", ScheduledArrival: "2026-03-14T09:30", IsRoadFeederService: true },
-        { CarrierCode: "LH", FlightNumber: "400", Date: "2026-03-14", Origin: "FRA", Destination: "JFK", ScheduledDeparture: "2026-03-14T13:25", ScheduledArrival: "2026-03-14T15:55" },
+        {
+          CarrierCode: "LH",
+          FlightNumber: "9300",
+          Date: "2026-03-14",
+          Origin: "HAJ",
+          Destination: "FRA",
+          ScheduledDeparture: "2026-03-14T06:00",
+          ScheduledArrival: "2026-03-14T09:30",
+          IsRoadFeederService: true,
+        },
+        {
+          CarrierCode: "LH",
+          FlightNumber: "400",
+          Date: "2026-03-14",
+          Origin: "FRA",
+          Destination: "JFK",
+          ScheduledDeparture: "2026-03-14T13:25",
+          ScheduledArrival: "2026-03-14T15:55",
+        },
       ],
     });
-    const applied = await ingestCarrierMessage(h, { carrierPrefix: "020", contentType: "application/json", body, now: T0 });
+    const applied = await ingestCarrierMessage(h, {
+      carrierPrefix: "020",
+      contentType: "application/json",
+      body,
+      now: T0,
+    });
     expect(applied[0]?.events).toEqual(["RMP"]);
   });
 });

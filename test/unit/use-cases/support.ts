@@ -1,5 +1,8 @@
 /** In-memory wiring of the route-map use cases for unit tests. */
-import { type MemoryRouteMapRepository, memoryRouteMapRepository } from "../../../functions/adapters/memory-route-map-repository.ts";
+import {
+  type MemoryRouteMapRepository,
+  memoryRouteMapRepository,
+} from "../../../functions/adapters/memory-route-map-repository.ts";
 import type { CarrierSettings } from "../../../functions/core/carriers.ts";
 import type { ForwarderIdentity } from "../../../functions/core/identity.ts";
 import { ingestCarrierMessage } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
@@ -42,7 +45,13 @@ export function harness(): Harness {
 }
 
 export function carrier020(h: Harness, qualityProgram = true, xtd = true): void {
-  h.settings.set("020", { airlinePrefix: "020", name: "Lufthansa Cargo", qualityProgram, xtd, updatedAt: "2026-01-01T00:00:00Z" });
+  h.settings.set("020", {
+    airlinePrefix: "020",
+    name: "Lufthansa Cargo",
+    qualityProgram,
+    xtd,
+    updatedAt: "2026-01-01T00:00:00Z",
+  });
 }
 
 export const OWNER: ForwarderIdentity = {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RouteMap } from "../../../functions/core/route-map/spec-types.ts";
-import { TriggerRefusedError } from "../../../functions/core/use-cases/errors.ts";
+import type { TriggerRefusedError } from "../../../functions/core/use-cases/errors.ts";
 import { getRouteMap } from "../../../functions/core/use-cases/get-route-map.ts";
 import type { RouteMapSearchFilters } from "../../../functions/core/use-cases/ports.ts";
 import { parseSort, searchRouteMaps } from "../../../functions/core/use-cases/search-route-maps.ts";
@@ -10,13 +10,27 @@ import { OWNER_XTD_NOTE, triggerRouteMap } from "../../../functions/core/use-cas
 import { AWB, BKD_TWO_LEGS, carrier020, FWB, harness, OTHER, OWNER, T0 } from "./support.ts";
 
 const trigger = (h: ReturnType<typeof harness>, reader = OWNER, isXtd = false, awb = AWB) =>
-  triggerRouteMap(h, { reader, awb, agentCode: reader.agentCode, agentCass: reader.agentCass, isXtd, now: T0 });
+  triggerRouteMap(h, {
+    reader,
+    awb,
+    agentCode: reader.agentCode,
+    agentCass: reader.agentCass,
+    isXtd,
+    now: T0,
+  });
 
 describe("triggerRouteMap (sendsme)", () => {
   it("refuses a body agent that is not the caller's", async () => {
     const h = harness();
     carrier020(h);
-    const error = await triggerRouteMap(h, { reader: OWNER, awb: AWB, agentCode: "7654321", agentCass: "0001", isXtd: false, now: T0 }).catch((e: unknown) => e);
+    const error = await triggerRouteMap(h, {
+      reader: OWNER,
+      awb: AWB,
+      agentCode: "7654321",
+      agentCass: "0001",
+      isXtd: false,
+      now: T0,
+    }).catch((e: unknown) => e);
     expect((error as TriggerRefusedError).kind).toBe("agent-mismatch");
     expect(h.published).toEqual([]);
   });
@@ -108,7 +122,8 @@ async function fleet() {
     const at = new Date(Date.parse("2026-03-01T08:00:00Z") + i * 86_400_000).toISOString();
     const origin = origins[i];
     await h.imp(`FWB/16\n020-${serial}${origin}JFK/T1K10\nAGT//1234567/0001\n`, at);
-    if (i % 2 === 0) await h.imp(`FSU/13\n020-${serial}${origin}JFK/T1\nRCS/0${i + 1}MAR0900/${origin}/T1\n`, at);
+    if (i % 2 === 0)
+      await h.imp(`FSU/13\n020-${serial}${origin}JFK/T1\nRCS/0${i + 1}MAR0900/${origin}/T1\n`, at);
   }
   await h.imp("FWB/16\n020-20000002FRAJFK/T1K10\nAGT//7654321/0042\n", "2026-03-02T08:00:00Z");
   await h.imp("FWB/16\n020-30000003FRAORD/T1K10\nAGT//7654321/0042\n", "2026-03-03T08:00:00Z");
@@ -149,10 +164,19 @@ describe("searchRouteMaps", () => {
   it("filters by creation range, origin, destination, status and receipt", async () => {
     const h = await fleet();
     const range = { from: "2026-03-02T00:00:00Z", to: "2026-03-04T23:59:59Z" };
-    expect(serialsOf(await search(h, { creationDate: range }))).toEqual(["10000034", "10000023", "30000003", "10000012"]);
+    expect(serialsOf(await search(h, { creationDate: range }))).toEqual([
+      "10000034",
+      "10000023",
+      "30000003",
+      "10000012",
+    ]);
     expect(serialsOf(await search(h, { origin: "MUC" }))).toEqual(["10000045", "10000012"]);
     expect(serialsOf(await search(h, { destination: "ORD" }))).toEqual(["30000003"]);
-    expect(serialsOf(await search(h, { statuses: ["Accepted"] }))).toEqual(["10000045", "10000023", "10000001"]);
+    expect(serialsOf(await search(h, { statuses: ["Accepted"] }))).toEqual([
+      "10000045",
+      "10000023",
+      "10000001",
+    ]);
     expect(serialsOf(await search(h, { receiptDate: { from: "2026-03-03T00:00:00Z", to: null } }))).toEqual([
       "10000045",
       "10000023",
