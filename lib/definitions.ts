@@ -84,7 +84,21 @@ export const QUEUES = {
     visibilityTimeoutSeconds: 60,
     maxReceiveCount: 5,
   },
+  // EventBridge Scheduler's target for due checks (and long delivery retries): a queue, not the
+  // Lambda itself, so checks are batched, retried and parked like any other job, and no function
+  // needs its own ARN in its environment (a CloudFormation cycle).
+  dueChecks: {
+    id: "DueChecks",
+    envVar: "DUE_CHECKS_QUEUE_URL",
+    visibilityTimeoutSeconds: 90,
+    maxReceiveCount: 5,
+  },
 } as const satisfies Record<string, QueueDefinition>;
+
+/** Environment variable holding a queue's ARN (what EventBridge Scheduler targets). */
+export function queueArnEnvVar(queue: QueueDefinition): string {
+  return queue.envVar.replace(/_URL$/, "_ARN");
+}
 
 /** Environment variable naming each queue's dead-letter queue (for alarms, replay and tests). */
 export function deadLetterEnvVar(queue: QueueDefinition): string {

@@ -20,7 +20,7 @@ import { Api } from "./constructs/api.ts";
 import { DataTables } from "./constructs/data.ts";
 import { HandlerFunction } from "./constructs/handler-function.ts";
 import { Messaging } from "./constructs/messaging.ts";
-import { deadLetterEnvVar, QUEUES, TABLES } from "./definitions.ts";
+import { deadLetterEnvVar, QUEUES, queueArnEnvVar, TABLES } from "./definitions.ts";
 import { EVENT_FUNCTIONS, type FilterPattern } from "./event-functions.ts";
 
 export interface RouteMapTrackerStackProps extends StackProps {
@@ -115,6 +115,7 @@ export class RouteMapTrackerStack extends Stack {
       SES_CONFIGURATION_SET: configurationSet.configurationSetName,
       SCHEDULE_GROUP_NAME: scheduleGroup.ref,
       SCHEDULER_DLQ_ARN: messaging.schedulerDeadLetterQueue.queueArn,
+      SCHEDULER_DLQ_URL: messaging.schedulerDeadLetterQueue.queueUrl,
       POWERTOOLS_IDEMPOTENCY_DISABLED: "false",
     };
     for (const [name, definition] of Object.entries(TABLES))
@@ -123,9 +124,10 @@ export class RouteMapTrackerStack extends Stack {
       environment[definition.envVar] = messaging.queues[name as keyof typeof QUEUES].queueUrl;
       environment[deadLetterEnvVar(definition)] =
         messaging.deadLetterQueues[name as keyof typeof QUEUES].queueUrl;
+      environment[queueArnEnvVar(definition)] = messaging.queues[name as keyof typeof QUEUES].queueArn;
     }
 
-    // Scheduler invokes scheduled-check functions with this role; PassRole is granted only for it.
+    // Scheduler delivers to queues with this role; PassRole is granted only for it.
     const schedulerRole = new Role(this, "SchedulerRole", {
       assumedBy: new ServicePrincipal("scheduler.amazonaws.com", {
         conditions: { StringEquals: { "aws:SourceAccount": this.account } },
@@ -133,6 +135,9 @@ export class RouteMapTrackerStack extends Stack {
       description: "EventBridge Scheduler: invoke the due-check function, park failures on the scheduler DLQ",
     });
     messaging.schedulerDeadLetterQueue.grantSendMessages(schedulerRole);
+    // Scheduler delivers due checks and long-delayed delivery retries to these queues, nothing else.
+    messaging.queues.dueChecks.grantSendMessages(schedulerRole);
+    messaging.queues.deliveryJobs.grantSendMessages(schedulerRole);
     NagSuppressions.addResourceSuppressions(
       schedulerRole,
       [
@@ -192,6 +197,7 @@ export class RouteMapTrackerStack extends Stack {
       for (const table of Object.values(data.tables)) table.grantReadWriteData(fn);
       messaging.queues.deliveryJobs.grantSendMessages(fn);
       messaging.queues.carrierRequests.grantSendMessages(fn);
+      messaging.queues.dueChecks.grantSendMessages(fn);
       fn.addToRolePolicy(
         new PolicyStatement({
           actions: [

@@ -14,7 +14,13 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { startFauxqs } from "fauxqs";
-import { deadLetterEnvVar, QUEUES, TABLES, type TableDefinition } from "../../lib/definitions.ts";
+import {
+  deadLetterEnvVar,
+  QUEUES,
+  queueArnEnvVar,
+  TABLES,
+  type TableDefinition,
+} from "../../lib/definitions.ts";
 
 export const LOCAL_CREDENTIALS = { accessKeyId: "local", secretAccessKey: "local" };
 export const LOCAL_REGION = "us-east-1";
@@ -217,8 +223,23 @@ export async function createQueues(endpoint: string): Promise<Record<string, str
       }),
     );
     env[queue.envVar] = created.QueueUrl ?? "";
+    const arn = (
+      await client.send(
+        new GetQueueAttributesCommand({ QueueUrl: created.QueueUrl, AttributeNames: ["QueueArn"] }),
+      )
+    ).Attributes?.QueueArn;
+    env[queueArnEnvVar(queue)] = arn ?? "";
     env[deadLetterEnvVar(queue)] = dlq.QueueUrl ?? "";
   }
+  // EventBridge Scheduler's own dead-letter queue (the stack's SchedulerDlq).
+  const schedulerDlq = await client.send(new CreateQueueCommand({ QueueName: "SchedulerDlq" }));
+  env.SCHEDULER_DLQ_URL = schedulerDlq.QueueUrl ?? "";
+  env.SCHEDULER_DLQ_ARN =
+    (
+      await client.send(
+        new GetQueueAttributesCommand({ QueueUrl: schedulerDlq.QueueUrl, AttributeNames: ["QueueArn"] }),
+      )
+    ).Attributes?.QueueArn ?? "";
   client.destroy();
   return env;
 }

@@ -135,7 +135,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DEPLOYMENT_MODE: "local",
       SCHEDULE_GROUP_NAME: "default",
       SCHEDULER_ROLE_ARN: "arn:aws:iam::000000000000:role/local-scheduler",
-      SCHEDULER_DLQ_ARN: `arn:aws:sqs:${LOCAL_REGION}:000000000000:${QUEUES.deliveryJobs.id}-dlq`,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? "WARN",
       POWERTOOLS_IDEMPOTENCY_DISABLED: "false",
     };

@@ -152,6 +152,30 @@ describe("API", () => {
 });
 
 describe("scheduling and mail", () => {
+  it("lets EventBridge Scheduler send only to the due-check and delivery queues and its own DLQ", () => {
+    const schedulerRoleId = resources("AWS::IAM::Role").find(([, role]) =>
+      JSON.stringify(role.Properties?.AssumeRolePolicyDocument).includes("scheduler.amazonaws.com"),
+    )?.[0];
+    expect(schedulerRoleId).toBeDefined();
+    const statements = resources("AWS::IAM::Policy")
+      .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(schedulerRoleId ?? "?"))
+      .flatMap(
+        ([, policy]) =>
+          (policy.Properties?.PolicyDocument as { Statement: Array<Record<string, unknown>> }).Statement,
+      );
+    const actions = new Set(statements.flatMap((statement) => [statement.Action].flat() as string[]));
+    expect([...actions].filter((action) => !action.startsWith("kms:")).sort()).toEqual([
+      "sqs:GetQueueAttributes",
+      "sqs:GetQueueUrl",
+      "sqs:SendMessage",
+    ]);
+    const sqsResources = statements
+      .filter((statement) => [statement.Action].flat().includes("sqs:SendMessage"))
+      .flatMap((statement) => [statement.Resource].flat());
+    expect(sqsResources).toHaveLength(3);
+    expect(JSON.stringify(sqsResources)).not.toContain('"*"');
+  });
+
   it("has a schedule group, a role EventBridge Scheduler assumes, and PassRole scoped to it", () => {
     expect(resources("AWS::Scheduler::ScheduleGroup")).toHaveLength(1);
     template.hasResourceProperties("AWS::IAM::Role", {
