@@ -36,12 +36,19 @@ export function buildOpenApiDocument(serviceName = DEFAULT_SERVICE_NAME): JsonOb
   const paths: Record<string, Record<string, JsonObject>> = {};
   for (const route of ROUTES) {
     for (const [index, path] of routePaths(route, serviceName).entries()) {
-      const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+      const parameters: JsonObject[] = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
         name,
         in: "path",
         required: true,
         schema: { type: "string" },
       }));
+      if (route.query) {
+        // One query parameter per property of the route's query schema.
+        const query = schemaOf(route.query) as { properties?: Record<string, JsonObject>; required?: string[] };
+        for (const [name, schema] of Object.entries(query.properties ?? {})) {
+          parameters.push({ name, in: "query", required: query.required?.includes(name) ?? false, schema });
+        }
+      }
       const operation: JsonObject = {
         operationId: index === 0 ? route.handler : `${route.handler}-service-prefixed`,
         summary: route.summary,
