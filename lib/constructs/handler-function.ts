@@ -57,8 +57,9 @@ export class HandlerFunction extends Construct {
         mainFields: ["module", "main"],
         // Some dependencies are CommonJS and call require(); give ESM bundles a require.
         banner: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);",
-        // The SDK v3 ships with the Node.js 22 runtime; bundling it would only grow every bundle.
-        externalModules: ["@aws-sdk/*"],
+        // Bundle the SDK too (the runtime's copy is not used): one tree-shaken file imports 4-6x
+        // faster than the runtime SDK's hundreds of modules (bench/bundles.ts), at ~0.5 MB per bundle.
+        externalModules: [],
       },
     });
     NagSuppressions.addResourceSuppressions(
