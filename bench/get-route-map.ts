@@ -54,6 +54,15 @@ async function main() {
     const check = await call(stack.url, "GET", path, { token });
     if (check.status !== 200) throw new Error(`GET failed: ${check.status} ${check.text}`);
 
+    // Warm-up: JIT of the runner and of DynamoDB Local's JVM, not measured.
+    await autocannon({
+      url: `${stack.url}${path}`,
+      connections: CONNECTIONS,
+      duration: 3,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await bareGetItem(stack.dynamoEndpoint, { pk: `AWB#020${serial}`, sk: "CURRENT" }, 3);
+
     const api: Array<{ rps: number; p50: number; p99: number }> = [];
     const bare: Array<{ rps: number; p50: number; p99: number }> = [];
     for (let round = 0; round < ROUNDS; round++) {
