@@ -15,7 +15,7 @@ import { ConfigurationSet, EmailIdentity, Identity } from "aws-cdk-lib/aws-ses";
 import { Topic } from "aws-cdk-lib/aws-sns";
 import { NagSuppressions } from "cdk-nag";
 import type { Construct } from "constructs";
-import { DEFAULT_SERVICE_NAME } from "../functions/handlers/http/routes.ts";
+import { DEFAULT_SERVICE_NAME, ROUTES } from "../functions/handlers/http/routes.ts";
 import { Api } from "./constructs/api.ts";
 import { DataTables } from "./constructs/data.ts";
 import { HandlerFunction } from "./constructs/handler-function.ts";
@@ -190,14 +190,14 @@ export class RouteMapTrackerStack extends Stack {
       throttle: { rateLimit: 500, burstLimit: 1000 },
     });
 
-    // Least privilege: every function gets data access to what the service's flows touch; grants are
-    // per table/queue, never account-wide. Mail and schedule rights go only to the functions that use them.
-    const allFunctions = [...this.api.functions.values(), ...this.eventFunctions.values()];
-    for (const fn of allFunctions) {
+    // Least privilege, by what each kind of function does:
+    // - reads (GET routes): read-only on the tables, nothing else;
+    // - writes (other routes): read/write on the tables, send to the queues, manage check schedules;
+    // - event functions: the same as writes; only `deliver` may send e-mail;
+    // - the authorizer and the API description: no data access at all.
+    const grantWrites = (fn: IFunction) => {
       for (const table of Object.values(data.tables)) table.grantReadWriteData(fn);
-      messaging.queues.deliveryJobs.grantSendMessages(fn);
-      messaging.queues.carrierRequests.grantSendMessages(fn);
-      messaging.queues.dueChecks.grantSendMessages(fn);
+      for (const queue of Object.values(messaging.queues)) queue.grantSendMessages(fn);
       fn.addToRolePolicy(
         new PolicyStatement({
           actions: [
@@ -218,7 +218,19 @@ export class RouteMapTrackerStack extends Stack {
           conditions: { StringEquals: { "iam:PassedToService": "scheduler.amazonaws.com" } },
         }),
       );
-      emailIdentity.grantSendEmail(fn);
+    };
+    for (const route of ROUTES) {
+      const fn = this.api.functions.get(route.handler);
+      if (!fn || route.roles === "public") continue;
+      if (route.method === "GET") {
+        for (const table of Object.values(data.tables)) table.grantReadData(fn);
+      } else {
+        grantWrites(fn);
+      }
+    }
+    for (const [handler, fn] of this.eventFunctions) {
+      grantWrites(fn);
+      if (handler === "deliver") emailIdentity.grantSendEmail(fn);
     }
     NagSuppressions.addResourceSuppressions(messaging.schedulerDeadLetterQueue, [
       {

@@ -4,12 +4,13 @@
  * keep the problem+json contract for what API Gateway answers itself (401, 403, unknown route 404,
  * 405 on a known path, 413, 429, 5xx).
  */
-import { Duration } from "aws-cdk-lib";
+import { Duration, Stack } from "aws-cdk-lib";
 import {
   AccessLogFormat,
   AuthorizationType,
+  Integration,
+  IntegrationType,
   type IResource,
-  LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
   MockIntegration,
@@ -18,6 +19,7 @@ import {
   RestApi,
   TokenAuthorizer,
 } from "aws-cdk-lib/aws-apigateway";
+import { ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import type { IFunction } from "aws-cdk-lib/aws-lambda";
 import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
 import { NagSuppressions } from "cdk-nag";
@@ -84,7 +86,7 @@ export class Api extends Construct {
     const resourcesWithMethods = new Map<string, IResource>();
     for (const route of ROUTES) {
       const fn = this.functionFor(route, props);
-      const integration = new LambdaIntegration(fn, { proxy: true, allowTestInvoke: false });
+      const integration = this.integrationFor(route.handler, fn);
       for (const path of routePaths(route, props.serviceName)) {
         const resource = this.restApi.root.resourceForPath(path);
         resource.addMethod(
@@ -173,6 +175,29 @@ export class Api extends Construct {
       true,
     );
   }
+
+  /**
+   * A Lambda proxy integration plus ONE invoke permission per function for the whole API (the stock
+   * LambdaIntegration adds one per method and path, which alone would be a quarter of the stack's
+   * resources, against CloudFormation's 500-resource limit).
+   */
+  private integrationFor(handlerId: string, fn: IFunction): Integration {
+    const existing = this.integrations.get(handlerId);
+    if (existing) return existing;
+    fn.addPermission(`ApiInvoke-${handlerId}`, {
+      principal: new ServicePrincipal("apigateway.amazonaws.com"),
+      sourceArn: this.restApi.arnForExecuteApi("*", "/*", "*"),
+    });
+    const integration = new Integration({
+      type: IntegrationType.AWS_PROXY,
+      integrationHttpMethod: "POST",
+      uri: `arn:${Stack.of(this).partition}:apigateway:${Stack.of(this).region}:lambda:path/2015-03-31/functions/${fn.functionArn}/invocations`,
+    });
+    this.integrations.set(handlerId, integration);
+    return integration;
+  }
+
+  private readonly integrations = new Map<string, Integration>();
 
   private functionFor(route: RouteDefinition, props: ApiProps): IFunction {
     const existing = this.functions.get(route.handler);

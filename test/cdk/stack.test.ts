@@ -151,6 +151,46 @@ describe("API", () => {
   });
 });
 
+describe("least privilege", () => {
+  /** Every action granted to the role of the function whose construct path contains `marker`. */
+  function actionsOf(marker: string): string[] {
+    const functions = template.toJSON().Resources as Record<
+      string,
+      { Type: string; Properties?: { Role?: { "Fn::GetAtt"?: [string] } } }
+    >;
+    const fnId = Object.keys(functions).find(
+      (id) => id.includes(marker) && functions[id]?.Type === "AWS::Lambda::Function",
+    );
+    const roleId = fnId ? functions[fnId]?.Properties?.Role?.["Fn::GetAtt"]?.[0] : undefined;
+    expect(roleId, marker).toBeDefined();
+    return resources("AWS::IAM::Policy")
+      .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(roleId ?? "?"))
+      .flatMap(
+        ([, policy]) =>
+          (policy.Properties?.PolicyDocument as { Statement: Array<{ Action: string | string[] }> })
+            .Statement,
+      )
+      .flatMap((statement) => [statement.Action].flat());
+  }
+
+  it("gives read routes read-only table access and nothing else", () => {
+    const actions = actionsOf("Routegetroutemap");
+    expect(actions).toContain("dynamodb:GetItem");
+    expect(
+      actions.filter((action) =>
+        /^(dynamodb:.*(Put|Update|Delete|Write)|sqs:|ses:|scheduler:|iam:)/.test(action),
+      ),
+    ).toEqual([]);
+  });
+
+  it("lets only the delivery function send e-mail", () => {
+    const withMail = resources("AWS::IAM::Policy").filter(([, policy]) =>
+      JSON.stringify(policy.Properties).includes("ses:SendEmail"),
+    );
+    expect(withMail.length).toBeLessThanOrEqual(1);
+  });
+});
+
 describe("scheduling and mail", () => {
   it("lets EventBridge Scheduler send only to the due-check and delivery queues and its own DLQ", () => {
     const schedulerRoleId = resources("AWS::IAM::Role").find(([, role]) =>
