@@ -21,7 +21,10 @@ export interface DomainEventDraft {
   station: string;
   origin: string;
   destination: string;
-  /** Flight of a DEP/ARR/RCF milestone, when known. */
+  /**
+   * Flight of a DEP/ARR/RCF milestone; for other milestones and RMP/CAN the first leg (last leg for
+   * destination milestones), so payloads name a real carrier; null without a booking.
+   */
   flight: { carrierCode: string; flightNumber: string } | null;
   piecesReported: number;
   totalPieces: number;

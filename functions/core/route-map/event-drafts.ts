@@ -23,6 +23,19 @@ export interface MilestoneEventInput {
   plannedUtc: string | null;
 }
 
+/**
+ * The flight a payload names when the milestone itself has none: receivers validate a 2-character
+ * carrier and a flight number, so origin milestones and RMP/CAN name the first leg, destination
+ * milestones the last leg (null when there is no booking yet).
+ */
+function contextFlight(
+  state: ShipmentState,
+  name: MilestoneName | "RMP" | "CAN",
+): DomainEventDraft["flight"] {
+  const leg = ["NFD", "AWD", "DLV"].includes(name) ? state.legs.at(-1) : state.legs[0];
+  return leg ? { carrierCode: leg.carrierCode, flightNumber: leg.flightNumber } : null;
+}
+
 /** An event about one milestone (reported, missed or overdue). Pairs are rendered at its station. */
 export function buildMilestoneEventDraft(state: ShipmentState, input: MilestoneEventInput): DomainEventDraft {
   const totalPieces = state.total?.pieces ?? input.pieces ?? 0;
@@ -37,7 +50,7 @@ export function buildMilestoneEventDraft(state: ShipmentState, input: MilestoneE
     destination: state.destination,
     flight: input.flight
       ? { carrierCode: input.flight.carrierCode, flightNumber: input.flight.flightNumber }
-      : null,
+      : contextFlight(state, input.name),
     piecesReported: input.pieces ?? totalPieces,
     totalPieces,
     weightReported: reportedWeight,
@@ -64,7 +77,7 @@ export function buildRouteMapEventDraft(
     station: state.origin,
     origin: state.origin,
     destination: state.destination,
-    flight: null,
+    flight: contextFlight(state, name),
     piecesReported: total?.pieces ?? 0,
     totalPieces: total?.pieces ?? 0,
     weightReported: total?.weight ?? null,
