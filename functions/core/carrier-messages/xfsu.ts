@@ -156,14 +156,39 @@ class XfsuErrors {
   }
 }
 
+function lineOf(text: string, index: number): number {
+  let line = 1;
+  for (let i = 0; i < index; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
 /** Parses one XFSU document. */
 export function parseXfsu(xml: string): CarrierReport[] {
   const validation = XMLValidator.validate(xml);
   if (validation !== true) {
     throw new MessageParseError(validation.err.line, "well-formed XML", truncateFound(validation.err.msg));
   }
+  // Document type declarations (and with them entities, internal or external) have no place in an
+  // XFSU: refuse them outright rather than let the parser decide what to expand.
+  const doctype = /<!DOCTYPE/i.exec(xml);
+  if (doctype) {
+    throw new MessageParseError(
+      lineOf(xml, doctype.index),
+      "an XFSU document without a DOCTYPE declaration",
+      "<!DOCTYPE",
+    );
+  }
   const errors: XfsuErrors = new XfsuErrors(xml);
-  const parsed: unknown = xmlParser.parse(xml);
+  let parsed: unknown;
+  try {
+    parsed = xmlParser.parse(xml);
+  } catch (error) {
+    throw new MessageParseError(
+      1,
+      "well-formed XML",
+      truncateFound(error instanceof Error ? error.message : String(error)),
+    );
+  }
   const root = isElement(parsed) ? child(parsed, "StatusMessage") : undefined;
   if (root === undefined) {
     const found =

@@ -305,3 +305,15 @@ describe("parseCarrierMessage dispatch", () => {
     expect(() => parseCarrierMessage("", "x")).toThrow(UnsupportedContentTypeError);
   });
 });
+
+describe("XFSU document type declarations", () => {
+  it("refuses a DOCTYPE (entity expansion, XXE) with a parse error naming its line", () => {
+    const xml = '<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n<x>&e;</x>';
+    expect(() => parseXfsu(xml)).toThrowError(MessageParseError);
+    try {
+      parseXfsu(xml);
+    } catch (error) {
+      expect((error as MessageParseError).line).toBe(2);
+    }
+  });
+});
