@@ -47,7 +47,13 @@ async function resolve(host: string): Promise<string[]> {
   }
 }
 
-export function createHttpSender(mode: DeliveryMode = deliveryModeFromEnv()): HttpSender {
+/** Host name -> addresses; the system resolver unless a test injects its own. */
+export type Resolver = (host: string) => Promise<string[]>;
+
+export function createHttpSender(
+  mode: DeliveryMode = deliveryModeFromEnv(),
+  resolveHost: Resolver = resolve,
+): HttpSender {
   async function vet(url: string): Promise<{ check: TargetCheck; address: string | null }> {
     let host: string;
     try {
@@ -55,7 +61,7 @@ export function createHttpSender(mode: DeliveryMode = deliveryModeFromEnv()): Ht
     } catch {
       return { check: assertTargetAllowed(url, [], mode), address: null };
     }
-    const addresses = await resolve(host);
+    const addresses = await resolveHost(host);
     const check = assertTargetAllowed(url, addresses, mode);
     return { check, address: addresses[0] ?? null };
   }
