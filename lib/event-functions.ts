@@ -32,7 +32,43 @@ export const OUTBOX_INSERT_FILTER: FilterPattern = {
   dynamodb: { NewImage: { kind: { S: [OUTBOX_KIND] } } },
 };
 
-export const EVENT_FUNCTIONS: readonly EventFunctionDefinition[] = [];
+/** RMP outbox inserts only (a plan or replan): what re-plans the due checks (issue 5). */
+export const RMP_INSERT_FILTER: FilterPattern = {
+  eventName: ["INSERT"],
+  dynamodb: { NewImage: { kind: { S: [OUTBOX_KIND] }, event: { M: { name: { S: ["RMP"] } } } } },
+};
+
+export const EVENT_FUNCTIONS: readonly EventFunctionDefinition[] = [
+  // Outbox events -> one delivery record + SQS job per matching rule/webhook (issue 4).
+  {
+    handler: "match-events",
+    folder: "stream",
+    source: { kind: "stream", table: "routeMaps", batchSize: 25, filter: OUTBOX_INSERT_FILTER },
+    timeoutSeconds: 30,
+  },
+  // One delivery attempt per job; the queue's 90 s visibility timeout exceeds this 60 s timeout.
+  {
+    handler: "deliver",
+    folder: "queue",
+    source: { kind: "queue", queue: "deliveryJobs", batchSize: 10 },
+    timeoutSeconds: 60,
+  },
+  // Plans and replans -> one-time EventBridge Scheduler schedules per due check (issue 5).
+  {
+    handler: "schedule-checks",
+    folder: "stream",
+    source: { kind: "stream", table: "routeMaps", batchSize: 25, filter: RMP_INSERT_FILTER },
+    timeoutSeconds: 60,
+  },
+  // Fired checks (Scheduler -> DueChecks queue): Missing status, Missed/ProActive events; the queue's
+  // 90 s visibility timeout exceeds this 60 s timeout.
+  {
+    handler: "check-due",
+    folder: "queue",
+    source: { kind: "queue", queue: "dueChecks", batchSize: 10 },
+    timeoutSeconds: 60,
+  },
+];
 
 /** True when a record (a stream record as Lambda sees it) passes a filter pattern. */
 export function matchesFilter(record: unknown, pattern: FilterPattern): boolean {

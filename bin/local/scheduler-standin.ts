@@ -2,8 +2,9 @@
  * A local stand-in for EventBridge Scheduler that the real @aws-sdk/client-scheduler talks to
  * (restJson1: CreateSchedule, UpdateSchedule, GetSchedule, DeleteSchedule, ListSchedules,
  * CreateScheduleGroup). One-time `at()` schedules fire on the shared clock (which tests may move
- * forward) by invoking the target Lambda handler locally; failed invocations are retried and then sent
- * to the schedule's dead-letter queue; ActionAfterCompletion DELETE removes fired schedules.
+ * forward) by invoking the target Lambda handler locally, or, for an SQS queue target, by sending the
+ * schedule's Input to that queue (found by name); failed invocations are retried and then sent to the
+ * schedule's dead-letter queue; ActionAfterCompletion DELETE removes fired schedules.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { GetQueueUrlCommand, SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
@@ -76,6 +77,12 @@ export function parseAtExpression(expression: string, timeZone: string | undefin
     throw new ApiError(400, "ValidationException", "Only UTC schedules are emulated locally");
   }
   return Date.parse(`${match[1]}Z`);
+}
+
+/** `arn:aws:sqs:<region>:<account>:<name>` -> name; null for any other target. */
+export function sqsQueueName(arn: string): string | null {
+  const match = /^arn:[^:]+:sqs:[^:]*:[^:]*:([^:]+)$/.exec(arn);
+  return match?.[1] ?? null;
 }
 
 async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
@@ -223,6 +230,22 @@ export async function startSchedulerStandIn(options: SchedulerStandInOptions): P
     );
   }
 
+  /** Lambda targets run the local handler; SQS targets get Input as the message body (templated targets). */
+  async function invokeTarget(schedule: StoredSchedule): Promise<void> {
+    const arn = schedule.Target.Arn;
+    const queueName = sqsQueueName(arn);
+    if (queueName !== null) {
+      const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: queueName }));
+      await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: schedule.Target.Input ?? "{}" }));
+      return;
+    }
+    const load = options.resolveTarget(arn);
+    if (!load) throw new Error(`no local function for ${arn}`);
+    const handler = await load();
+    const input = schedule.Target.Input ? (JSON.parse(schedule.Target.Input) as unknown) : {};
+    await handler(input, lambdaContext(arn.split(":").pop() ?? "scheduled"));
+  }
+
   let ticking: Promise<number> | null = null;
   async function fireDue(): Promise<number> {
     const now = nowMs();
@@ -234,12 +257,8 @@ export async function startSchedulerStandIn(options: SchedulerStandInOptions): P
     for (const schedule of due) {
       const current = schedules.get(key(schedule.GroupName, schedule.Name));
       if (current !== schedule) continue; // updated or deleted meanwhile
-      const load = options.resolveTarget(schedule.Target.Arn);
       try {
-        if (!load) throw new Error(`no local function for ${schedule.Target.Arn}`);
-        const handler = await load();
-        const input = schedule.Target.Input ? (JSON.parse(schedule.Target.Input) as unknown) : {};
-        await handler(input, lambdaContext(schedule.Target.Arn.split(":").pop() ?? "scheduled"));
+        await invokeTarget(schedule);
       } catch (error) {
         schedule.attempts += 1;
         const maxAttempts = 1 + Math.min(schedule.Target.RetryPolicy?.MaximumRetryAttempts ?? 185, 2);

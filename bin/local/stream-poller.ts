@@ -70,19 +70,45 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
   const idleMs = options.idleMs ?? 100;
   const pending: DynamoDBRecord[] = [];
   const iterators = new Map<string, string | undefined>();
+  /** Last sequence number read per shard, to re-acquire an iterator without re-reading anything. */
+  const lastSequence = new Map<string, string>();
+
+  async function acquire(shardId: string): Promise<void> {
+    const last = lastSequence.get(shardId);
+    const iterator = await streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: shardId,
+        ...(last
+          ? { ShardIteratorType: "AFTER_SEQUENCE_NUMBER", SequenceNumber: last }
+          : { ShardIteratorType: "TRIM_HORIZON" }),
+      }),
+    );
+    iterators.set(shardId, iterator.ShardIterator);
+  }
 
   async function refreshShards(): Promise<void> {
     const description = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
     for (const shard of description.StreamDescription?.Shards ?? []) {
       if (!shard.ShardId || iterators.has(shard.ShardId)) continue;
-      const iterator = await streams.send(
-        new GetShardIteratorCommand({
-          StreamArn: streamArn,
-          ShardId: shard.ShardId,
-          ShardIteratorType: "TRIM_HORIZON",
-        }),
-      );
-      iterators.set(shard.ShardId, iterator.ShardIterator);
+      await acquire(shard.ShardId);
+    }
+  }
+
+  /**
+   * DynamoDB Local numbers stream records across ALL tables: an iterator taken on an empty shard
+   * fails with TrimmedDataAccessException once another table was written first. Re-acquiring (after
+   * the last record read, or from the start when none was) loses and repeats nothing.
+   */
+  async function readShard(shardId: string, iterator: string) {
+    try {
+      return await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+    } catch (error) {
+      const name = error instanceof Error ? error.name : "";
+      if (name !== "TrimmedDataAccessException" && name !== "ExpiredIteratorException") throw error;
+      await acquire(shardId);
+      const fresh = iterators.get(shardId);
+      return fresh ? await streams.send(new GetRecordsCommand({ ShardIterator: fresh, Limit: 1000 })) : null;
     }
   }
 
@@ -124,9 +150,11 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
         let received = 0;
         for (const [shardId, iterator] of iterators) {
           if (!iterator) continue;
-          const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+          const page = await readShard(shardId, iterator);
+          if (!page) continue;
           iterators.set(shardId, page.NextShardIterator);
           for (const record of page.Records ?? []) {
+            if (record.dynamodb?.SequenceNumber) lastSequence.set(shardId, record.dynamodb.SequenceNumber);
             const lambdaRecord = toLambdaRecord(record, streamArn);
             if (!options.filter || matchesFilter(lambdaRecord, options.filter)) pending.push(lambdaRecord);
           }

@@ -90,8 +90,10 @@ export function mayHear(subscriber: SubscriberIdentity, event: DomainEvent): boo
  * created, so replaying an old event does not reach rules and webhooks that did not exist then.
  */
 function existedAt(createdAt: string, event: DomainEvent): boolean {
-  const created = Date.parse(createdAt);
-  const recorded = Date.parse(event.recordedAt);
+  // Whole seconds: event stamps carry no milliseconds, creation stamps may, and an event recorded in
+  // the same second as the subscription was created is not "before" it.
+  const created = Math.floor(Date.parse(createdAt) / 1000);
+  const recorded = Math.floor(Date.parse(event.recordedAt) / 1000);
   return Number.isNaN(created) || Number.isNaN(recorded) || created <= recorded;
 }
 

@@ -1,7 +1,23 @@
 /** The pure route-map core: apply carrier reports, render the spec's route map, scheduled checks. */
 export { type ApplyContext, type ApplyResult, applyReport, ShipmentMismatchError } from "./apply-report.ts";
 export { milestoneKey } from "./derive.ts";
-export { type DueCheck, dueChecks, type MarkMissingResult, markMissing } from "./due-checks.ts";
+export {
+  checkDueAt,
+  type DueCheck,
+  type DueCheckInput,
+  type DueCheckKind,
+  dueChecks,
+  isAwaited,
+  type MarkMissingResult,
+  type MarkProActiveResult,
+  markMissing,
+  markProActive,
+  missingCheckAt,
+  type ProActiveEventDraft,
+  proActiveCheckAt,
+  proActiveEventDraft,
+  proActiveKey,
+} from "./due-checks.ts";
 export {
   buildMilestoneEventDraft,
   buildRouteMapEventDraft,

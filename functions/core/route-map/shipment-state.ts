@@ -88,4 +88,9 @@ export interface ShipmentState {
   statuses: StoredStatus[];
   /** `${milestoneKey}@${plannedUtc}` already reported as Missing (a replan re-arms the check). */
   missed: string[];
+  /**
+   * `${milestoneKey}@${plannedUtc}+${minutes}` whose ProActive alert was raised (once per interval and
+   * planned time). Absent in states stored before proactive checks existed: read as empty.
+   */
+  proActive?: string[];
 }

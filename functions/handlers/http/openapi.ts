@@ -44,7 +44,10 @@ export function buildOpenApiDocument(serviceName = DEFAULT_SERVICE_NAME): JsonOb
       }));
       if (route.query) {
         // One query parameter per property of the route's query schema.
-        const query = schemaOf(route.query) as { properties?: Record<string, JsonObject>; required?: string[] };
+        const query = schemaOf(route.query) as {
+          properties?: Record<string, JsonObject>;
+          required?: string[];
+        };
         for (const [name, schema] of Object.entries(query.properties ?? {})) {
           parameters.push({ name, in: "query", required: query.required?.includes(name) ?? false, schema });
         }
@@ -94,7 +97,24 @@ export function buildOpenApiDocument(serviceName = DEFAULT_SERVICE_NAME): JsonOb
       version: "1.0.0",
       description:
         "Air-cargo route maps per AWB, notification rules and webhooks. Every route is also served under " +
-        `/${serviceName}. Errors are application/problem+json.`,
+        `/${serviceName}. Errors are application/problem+json. ` +
+        "Outbound Event payloads (Url-channel rules, webhooks): Type is Event (a milestone was reported), " +
+        "Missed (a milestone's planned time passed without a report) or ProActive (still unreported " +
+        "ProActiveTime minutes after its planned time); EventStatus is Creation, Replan or Update. Missed " +
+        "and ProActive payloads have EventStatus Update, PlannedUtcTimeStamp/PlannedLocalTimeStamp filled " +
+        "and both MilestoneReported timestamps null.",
+    },
+    // The payload we POST (not an operation of this API): the values receivers validate.
+    "x-event-payload": {
+      Type: ["Event", "Missed", "ProActive"],
+      EventStatus: ["Creation", "Replan", "Update"],
+      MissedAndProActive: {
+        EventStatus: "Update",
+        PlannedUtcTimeStamp: "filled (UTC, +00:00)",
+        PlannedLocalTimeStamp: "filled (station local, no offset)",
+        MilestoneReportedUtcTimeStamp: null,
+        MilestoneReportedLocalTimeStamp: null,
+      },
     },
     security: [{ bearerAuth: [] }],
     components: {

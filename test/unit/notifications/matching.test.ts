@@ -122,6 +122,9 @@ describe("rule filters", () => {
     if (late.kind === "rule") late.rule.createdAt = "2026-03-14T12:41:31Z";
     expect(matchesFilters(late, makeEvent({ recordedAt: "2026-03-14T12:41:30Z" }))).toBe(false);
     expect(matchesFilters(late, makeEvent({ recordedAt: "2026-03-14T12:41:31Z" }))).toBe(true);
+    // Creation stamps carry milliseconds, event stamps do not: the same second counts as "after".
+    if (late.kind === "rule") late.rule.createdAt = "2026-03-14T12:41:31.924Z";
+    expect(matchesFilters(late, makeEvent({ recordedAt: "2026-03-14T12:41:31Z" }))).toBe(true);
   });
 
   it("RMP/CAN never match rules (rules list milestones only)", () => {

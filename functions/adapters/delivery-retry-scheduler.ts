@@ -1,0 +1,105 @@
+/**
+ * Retries further away than SQS's 15-minute delay (DESIGN.md section 5: 30 min, 2 h, 5 h, 10 h):
+ * an EventBridge Scheduler one-time schedule whose target is the delivery queue itself, with the job
+ * as the message body. The schedule deletes itself after it fired; one that cannot deliver goes to the
+ * scheduler dead-letter queue (env SCHEDULER_DLQ_ARN).
+ *
+ * Environment: SCHEDULE_GROUP_NAME, SCHEDULER_ROLE_ARN (may send to the delivery queue),
+ * SCHEDULER_DLQ_ARN, and DELIVERY_QUEUE_ARN (derived from DELIVERY_QUEUE_URL when absent).
+ */
+import { createHash } from "node:crypto";
+import { ConflictException, CreateScheduleCommand } from "@aws-sdk/client-scheduler";
+import { QUEUES } from "../../lib/definitions.ts";
+import type { DeliveryRetryScheduler } from "../core/use-cases/deliver-job.ts";
+import type { DeliveryJob } from "../core/use-cases/notification-ports.ts";
+import { requiredEnv, scheduler } from "./aws-clients.ts";
+
+const MAX_NAME_LENGTH = 64;
+
+/**
+ * Schedule name of one retry: `retry-<delivery id>-<attempt>` with characters outside
+ * [0-9a-zA-Z-_.] replaced; when that had to change anything or is longer than 64, a readable prefix
+ * plus a hash of the exact id and attempt (so two different deliveries never share a name, and a
+ * redelivered job finds its own schedule: ConflictException = already scheduled).
+ */
+export function retryScheduleName(deliveryId: string, attempt: number): string {
+  const plain = `retry-${deliveryId}-${attempt}`;
+  const safe = plain.replace(/[^0-9a-zA-Z_.-]/g, "_");
+  if (safe === plain && safe.length <= MAX_NAME_LENGTH) return safe;
+  const hash = createHash("sha256").update(`${deliveryId}\n${attempt}`).digest("hex").slice(0, 20);
+  const suffix = `-${hash}-${attempt}`;
+  return `${safe.slice(0, MAX_NAME_LENGTH - suffix.length)}${suffix}`;
+}
+
+/** `at(yyyy-mm-ddThh:mm:ss)` in UTC, rounded up to the next whole second (never fires early). */
+export function atExpression(iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) throw new RangeError(`not an ISO time: ${iso}`);
+  const second = new Date(Math.ceil(ms / 1000) * 1000).toISOString().slice(0, 19);
+  return `at(${second})`;
+}
+
+/**
+ * `https://sqs.eu-west-1.amazonaws.com/123456789012/Name` (or a local emulator's
+ * `http://127.0.0.1:4566/000000000000/Name`) -> `arn:aws:sqs:eu-west-1:123456789012:Name`.
+ */
+export function queueArnFromUrl(queueUrl: string, region: string, partition = "aws"): string {
+  // Not `new URL`: fauxqs hands out hosts like "sqs.us-east-1.127.0.0.1", which WHATWG URLs reject.
+  const match = /^https?:\/\/([^/]+)\/(\d{12})\/([^/?#]+)\/?$/.exec(queueUrl);
+  if (!match) throw new Error(`not an SQS queue URL: ${queueUrl}`);
+  const [, host = "", account, name] = match;
+  const fromHost = /^sqs\.([a-z0-9-]+)\.amazonaws\.com/.exec(host)?.[1];
+  return `arn:${partition}:sqs:${fromHost ?? region}:${account}:${name}`;
+}
+
+export interface RetrySchedulerConfig {
+  groupName: string;
+  roleArn: string;
+  queueArn: string;
+  deadLetterArn?: string;
+}
+
+export function retrySchedulerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): RetrySchedulerConfig {
+  const queueArn =
+    env.DELIVERY_QUEUE_ARN ||
+    queueArnFromUrl(requiredEnv(QUEUES.deliveryJobs.envVar), env.AWS_REGION || "us-east-1");
+  return {
+    groupName: env.SCHEDULE_GROUP_NAME || "default",
+    roleArn: requiredEnv("SCHEDULER_ROLE_ARN"),
+    queueArn,
+    ...(env.SCHEDULER_DLQ_ARN ? { deadLetterArn: env.SCHEDULER_DLQ_ARN } : {}),
+  };
+}
+
+export function schedulerDeliveryRetryScheduler(
+  config: () => RetrySchedulerConfig = retrySchedulerConfigFromEnv,
+): DeliveryRetryScheduler {
+  return {
+    async scheduleRetry(job: DeliveryJob, at: string) {
+      const { groupName, roleArn, queueArn, deadLetterArn } = config();
+      try {
+        await scheduler().send(
+          new CreateScheduleCommand({
+            Name: retryScheduleName(job.deliveryId, job.attempt),
+            GroupName: groupName,
+            ScheduleExpression: atExpression(at),
+            ScheduleExpressionTimezone: "UTC",
+            FlexibleTimeWindow: { Mode: "OFF" },
+            ActionAfterCompletion: "DELETE",
+            Description: `Delivery ${job.deliveryId}, attempt ${job.attempt}`.slice(0, 512),
+            Target: {
+              Arn: queueArn,
+              RoleArn: roleArn,
+              Input: JSON.stringify(job),
+              ...(deadLetterArn ? { DeadLetterConfig: { Arn: deadLetterArn } } : {}),
+            },
+          }),
+        );
+      } catch (error) {
+        // The same retry scheduled before (a redelivered job): it is already on its way.
+        if (error instanceof ConflictException) return;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Customer endpoints of Url-channel rules (DESIGN.md section 7): support registers the address and
+ * one header for a forwarder; the GUID it gets back is what that forwarder puts in NotifyTo.
+ */
+import {
+  type CustomerEndpoint,
+  type CustomerEndpointRequest,
+  customerEndpointFromRequest,
+} from "../notifications/index.ts";
+import { UnusableReferenceError } from "./notification-errors.ts";
+import type { Page, PageRequest, SubscriptionRepository } from "./notification-ports.ts";
+import type { TargetChecker } from "./webhook-subscriptions.ts";
+
+export interface CustomerEndpointDeps {
+  subscriptions: SubscriptionRepository;
+  targets: TargetChecker;
+}
+
+/** `id` is a fresh random GUID from the caller (the core has no randomness). */
+export async function registerCustomerEndpoint(
+  deps: CustomerEndpointDeps,
+  input: { request: CustomerEndpointRequest; id: string; now: string },
+): Promise<CustomerEndpoint> {
+  const verdict = await deps.targets.checkTarget(input.request.Url);
+  if (!verdict.allowed) throw new UnusableReferenceError("Url", `cannot be called: ${verdict.reason}`);
+  const endpoint = customerEndpointFromRequest(input.request, { id: input.id, now: input.now });
+  await deps.subscriptions.putCustomerEndpoint(endpoint);
+  return endpoint;
+}
+
+export function listCustomerEndpoints(
+  deps: Pick<CustomerEndpointDeps, "subscriptions">,
+  page: PageRequest,
+): Promise<Page<CustomerEndpoint>> {
+  return deps.subscriptions.listCustomerEndpoints(page);
+}

@@ -1,0 +1,407 @@
+/**
+ * One delivery attempt of one job (DESIGN.md section 5): read the target's current settings and
+ * secrets from the store, render, send (SES e-mail, Url-channel POST or webhook POST), log the attempt
+ * and decide what comes next (done, retry via SQS delay or a one-time schedule, park, disable on 410).
+ *
+ * Crash safety: the next attempt is queued BEFORE this attempt is logged. A crash in between re-runs
+ * this attempt (at-least-once; receivers de-duplicate on `webhook-id`/IdMessage) and queues the next
+ * attempt twice, which the deliverer's idempotency key (delivery id + attempt) absorbs. The other order
+ * could log a retry whose job was never queued: a lost delivery.
+ */
+import {
+  type AttemptOutcome,
+  disableWebhook,
+  type EventPayload,
+  type HeaderItemCode,
+  isEndpointUsableBy,
+  isWebhookActive,
+  matchesFilters,
+  type NextAttempt,
+  nextAttemptDelay,
+  parseRetryAfter,
+  renderEmail,
+  renderEventPayload,
+  renderWebhookBody,
+  type SubscriberIdentity,
+  type Subscription,
+  signWebhook,
+  splitDelay,
+  type Webhook,
+} from "../notifications/index.ts";
+import { newDeliveryRecord } from "./match-event.ts";
+import type {
+  DeliveryAttempt,
+  DeliveryJob,
+  DeliveryJobQueue,
+  DeliveryRepository,
+  DeliveryStatus,
+  SubscriptionRepository,
+} from "./notification-ports.ts";
+
+// ---- ports of the outbound side (implemented by functions/adapters) -------------------------------
+
+export interface OutboundPost {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs?: number;
+}
+
+export type OutboundResult =
+  | { kind: "response"; status: number; headers: Record<string, string>; body: string; latencyMs: number }
+  /** The SSRF guard refused the target: nothing was sent. */
+  | { kind: "refused"; reason: string; latencyMs: number }
+  | { kind: "timeout"; latencyMs: number }
+  | { kind: "network-error"; message: string; latencyMs: number };
+
+/** HTTP POST with the SSRF guard and the per-attempt timeout (functions/adapters/http-sender.ts). */
+export interface OutboundPoster {
+  post(request: OutboundPost): Promise<OutboundResult>;
+}
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export type EmailSendResult =
+  | { kind: "sent"; messageId: string; latencyMs: number }
+  /** `retryable`: throttling, service or network trouble; otherwise the message itself was refused. */
+  | { kind: "failed"; retryable: boolean; message: string; latencyMs: number };
+
+export interface EmailSender {
+  send(message: EmailMessage): Promise<EmailSendResult>;
+}
+
+/** Re-queues a job at an absolute time beyond SQS's 15-minute delay (EventBridge Scheduler). */
+export interface DeliveryRetryScheduler {
+  scheduleRetry(job: DeliveryJob, at: string): Promise<void>;
+}
+
+export interface DeliverJobDeps {
+  subscriptions: SubscriptionRepository;
+  deliveries: DeliveryRepository;
+  queue: DeliveryJobQueue;
+  retryScheduler: DeliveryRetryScheduler;
+  http: OutboundPoster;
+  email: EmailSender;
+}
+
+export interface DeliverJobInput {
+  job: DeliveryJob;
+  /** ISO UTC time of this attempt. */
+  now: string;
+  /** In [0, 1): retry jitter. */
+  random: number;
+  /**
+   * Multiplies the retry schedule (5 s, 5 min, 30 min, ...): 1 in production; the local runner and
+   * tests shrink it. A receiver's own Retry-After is never scaled: it asked for that wait.
+   */
+  retryScale?: number;
+  /** Per-attempt HTTP timeout (default: the sender's 10 s). */
+  timeoutMs?: number;
+  serviceName?: string;
+}
+
+export type DeliverJobOutcome =
+  | "delivered"
+  | "retry"
+  | "parked"
+  | "disabled"
+  /** The subscription was deleted, disabled or changed meanwhile: parked with the reason, nothing sent. */
+  | "skipped"
+  /** This attempt was already made (a redelivered job): nothing done. */
+  | "duplicate";
+
+export interface DeliverJobResult {
+  deliveryId: string;
+  attempt: number;
+  outcome: DeliverJobOutcome;
+  status: number | null;
+  detail: string;
+  /** Seconds until the next attempt, for outcome "retry". */
+  nextAttemptInSeconds?: number;
+}
+
+/** Attempt log entries keep this much of a response or error. */
+export const DETAIL_LIMIT = 1000;
+const truncate = (text: string) =>
+  text.length > DETAIL_LIMIT ? `${text.slice(0, DETAIL_LIMIT - 1)}…` : text;
+
+// ---- resolving the target against the store ------------------------------------------------------
+
+/** What to send and where, with the secrets read just now. */
+type ResolvedTarget =
+  | { kind: "email"; recipient: SubscriberIdentity; to: string; headerItems: HeaderItemCode[] }
+  | { kind: "url"; recipient: SubscriberIdentity; url: string; headerName: string; headerValue: string }
+  | { kind: "webhook"; recipient: SubscriberIdentity; webhook: Webhook };
+
+type Resolution = { ok: true; target: ResolvedTarget } | { ok: false; reason: string };
+
+async function resolveTarget(subscriptions: SubscriptionRepository, job: DeliveryJob): Promise<Resolution> {
+  const { target, event } = job;
+  const stillMatches = (subscription: Subscription) => matchesFilters(subscription, event);
+  if (target.subscriptionKind === "webhook") {
+    const webhook = await subscriptions.getWebhook(target.forwarderId, target.subscriptionId);
+    if (!webhook) return { ok: false, reason: `webhook ${target.subscriptionId} was deleted` };
+    if (!isWebhookActive(webhook)) {
+      const why = !webhook.enabled
+        ? webhook.disabledReason
+          ? `disabled (${webhook.disabledReason})`
+          : "disabled"
+        : `not verified (${webhook.verification.status})`;
+      return { ok: false, reason: `webhook ${webhook.id} is ${why}` };
+    }
+    if (!stillMatches({ kind: "webhook", webhook }))
+      return { ok: false, reason: `webhook ${webhook.id} no longer listens to this event` };
+    return { ok: true, target: { kind: "webhook", recipient: webhook.owner, webhook } };
+  }
+  const rule = await subscriptions.getRule(target.forwarderId, target.subscriptionId);
+  if (!rule) return { ok: false, reason: `rule ${target.subscriptionId} was deleted` };
+  if (!rule.enabled) return { ok: false, reason: `rule ${rule.id} is disabled` };
+  if (!stillMatches({ kind: "rule", rule }))
+    return { ok: false, reason: `rule ${rule.id} no longer matches this event` };
+  if (rule.channel === "Email") {
+    return {
+      ok: true,
+      target: { kind: "email", recipient: rule.owner, to: rule.notifyTo, headerItems: rule.headerItems },
+    };
+  }
+  const endpoint = await subscriptions.getCustomerEndpoint(rule.notifyTo);
+  if (!endpoint || !isEndpointUsableBy(endpoint, rule.owner.forwarderId))
+    return { ok: false, reason: `customer endpoint ${rule.notifyTo} is not registered for this forwarder` };
+  return {
+    ok: true,
+    target: {
+      kind: "url",
+      recipient: rule.owner,
+      url: endpoint.url,
+      headerName: endpoint.headerName,
+      headerValue: endpoint.headerValue,
+    },
+  };
+}
+
+// ---- sending --------------------------------------------------------------------------------------
+
+/** What one send produced, in the terms of the retry policy and the attempt log. */
+interface SendResult {
+  /** For the policy; null = decided without it (refused by the SSRF guard, e-mail refused by SES). */
+  outcome: AttemptOutcome | null;
+  /** For the log: HTTP status (SES: 200 when accepted), null without an answer. */
+  status: number | null;
+  retryAfter: string | null;
+  latencyMs: number;
+  detail: string;
+}
+
+function fromHttp(result: OutboundResult): SendResult {
+  switch (result.kind) {
+    case "response":
+      return {
+        outcome: result.status,
+        status: result.status,
+        retryAfter: result.headers["retry-after"] ?? null,
+        latencyMs: result.latencyMs,
+        detail: `HTTP ${result.status}${result.body ? `: ${result.body}` : ""}`,
+      };
+    case "refused":
+      return {
+        outcome: null,
+        status: null,
+        retryAfter: null,
+        latencyMs: result.latencyMs,
+        detail: `target refused: ${result.reason}`,
+      };
+    case "timeout":
+      return {
+        outcome: "timeout",
+        status: null,
+        retryAfter: null,
+        latencyMs: result.latencyMs,
+        detail: "timeout",
+      };
+    case "network-error":
+      return {
+        outcome: "network-error",
+        status: null,
+        retryAfter: null,
+        latencyMs: result.latencyMs,
+        detail: `network error: ${result.message}`,
+      };
+  }
+}
+
+async function send(
+  deps: DeliverJobDeps,
+  target: ResolvedTarget,
+  payload: EventPayload,
+  input: DeliverJobInput,
+): Promise<SendResult> {
+  const timeout = input.timeoutMs === undefined ? {} : { timeoutMs: input.timeoutMs };
+  if (target.kind === "email") {
+    const email = renderEmail(
+      payload,
+      target.headerItems,
+      input.serviceName ? { serviceName: input.serviceName } : {},
+    );
+    const sent = await deps.email.send({
+      to: target.to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+    });
+    if (sent.kind === "sent") {
+      return {
+        outcome: 200,
+        status: 200,
+        retryAfter: null,
+        latencyMs: sent.latencyMs,
+        detail: `accepted by SES as ${sent.messageId}`,
+      };
+    }
+    return {
+      outcome: sent.retryable ? "network-error" : null,
+      status: null,
+      retryAfter: null,
+      latencyMs: sent.latencyMs,
+      detail: `SES: ${sent.message}`,
+    };
+  }
+  if (target.kind === "url") {
+    return fromHttp(
+      await deps.http.post({
+        url: target.url,
+        headers: { "content-type": "application/json", [target.headerName]: target.headerValue },
+        body: JSON.stringify(payload),
+        ...timeout,
+      }),
+    );
+  }
+  const { webhook } = target;
+  const { contentType, body } = renderWebhookBody(payload, webhook.type);
+  const headers: Record<string, string> = { "content-type": contentType };
+  if (webhook.token) headers.authorization = `Bearer ${webhook.token}`;
+  if (webhook.psk) {
+    // webhook-id = the delivery id: stable across retries, so receivers de-duplicate on it.
+    const timestampSeconds = Math.floor(Date.parse(input.now) / 1000);
+    Object.assign(
+      headers,
+      signWebhook({ id: input.job.deliveryId, timestampSeconds, body, psk: webhook.psk }),
+    );
+  }
+  return fromHttp(await deps.http.post({ url: webhook.url, headers, body, ...timeout }));
+}
+
+// ---- the attempt ----------------------------------------------------------------------------------
+
+function decide(result: SendResult, input: DeliverJobInput): NextAttempt {
+  if (result.outcome === null) return { action: "park", reason: "rejected" };
+  const next = nextAttemptDelay({
+    attempt: input.job.attempt,
+    status: result.outcome,
+    retryAfterHeader: result.retryAfter,
+    now: input.now,
+    random: input.random,
+  });
+  if (next.action !== "retry") return next;
+  const fromReceiver = parseRetryAfter(result.retryAfter, input.now) !== null;
+  const scale = input.retryScale ?? 1;
+  return fromReceiver || scale === 1 ? next : { action: "retry", delaySeconds: next.delaySeconds * scale };
+}
+
+/** Queues attempt n+1: an SQS delay up to 15 minutes, a one-time schedule beyond. Returns the seconds. */
+async function queueNextAttempt(deps: DeliverJobDeps, job: DeliveryJob, delaySeconds: number, now: string) {
+  const next: DeliveryJob = { ...job, attempt: job.attempt + 1 };
+  const plan = splitDelay(delaySeconds);
+  if (plan.via === "sqs") await deps.queue.enqueue([next], plan.delaySeconds);
+  else
+    await deps.retryScheduler.scheduleRetry(
+      next,
+      new Date(Date.parse(now) + plan.delaySeconds * 1000).toISOString(),
+    );
+  return plan.delaySeconds;
+}
+
+export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): Promise<DeliverJobResult> {
+  const { job, now } = input;
+  const base = { deliveryId: job.deliveryId, attempt: job.attempt };
+  const existing = await deps.deliveries.get(job.deliveryId);
+  if (existing?.attempts.some((attempt) => attempt.attempt === job.attempt)) {
+    return { ...base, outcome: "duplicate", status: null, detail: "attempt already made" };
+  }
+  // A job always has its record (the matcher creates it first); a missing one is recreated, not lost.
+  if (!existing) await deps.deliveries.create(newDeliveryRecord({ ...job, attempt: 1 }, now));
+
+  const log = async (
+    outcome: DeliveryAttempt["outcome"],
+    status: DeliveryStatus,
+    result: Pick<SendResult, "status" | "latencyMs" | "detail">,
+  ) =>
+    deps.deliveries.recordAttempt(
+      job.deliveryId,
+      {
+        attempt: job.attempt,
+        at: now,
+        status: result.status,
+        latencyMs: result.latencyMs,
+        outcome,
+        detail: truncate(result.detail),
+      },
+      status,
+    );
+
+  const resolved = await resolveTarget(deps.subscriptions, job);
+  if (!resolved.ok) {
+    const detail = `skipped: ${resolved.reason}`;
+    await log("parked", "parked", { status: null, latencyMs: 0, detail });
+    return { ...base, outcome: "skipped", status: null, detail };
+  }
+  const target = resolved.target;
+  const payload = renderEventPayload(job.event, target.recipient);
+  const result = await send(deps, target, payload, input);
+  const next = decide(result, input);
+
+  switch (next.action) {
+    case "delivered":
+      await log("delivered", "delivered", result);
+      return { ...base, outcome: "delivered", status: result.status, detail: truncate(result.detail) };
+    case "retry": {
+      const seconds = await queueNextAttempt(deps, job, next.delaySeconds, now);
+      const detail = `${result.detail} (attempt ${job.attempt + 1} in ${seconds} s)`;
+      await log("retry", "retrying", { ...result, detail });
+      return {
+        ...base,
+        outcome: "retry",
+        status: result.status,
+        detail: truncate(detail),
+        nextAttemptInSeconds: seconds,
+      };
+    }
+    case "park": {
+      const detail = `${result.detail} (parked: ${next.reason})`;
+      await log("parked", "parked", { ...result, detail });
+      return { ...base, outcome: "parked", status: result.status, detail: truncate(detail) };
+    }
+    case "disable-webhook": {
+      if (target.kind !== "webhook") {
+        // A customer endpoint is support's registration: 410 parks the delivery, nothing is switched off.
+        const detail = `${result.detail} (parked: gone)`;
+        await log("parked", "parked", { ...result, detail });
+        return { ...base, outcome: "parked", status: result.status, detail: truncate(detail) };
+      }
+      // Re-read so a change the forwarder made during the attempt is kept; only the switch flips.
+      const current = await deps.subscriptions.getWebhook(
+        target.webhook.owner.forwarderId,
+        target.webhook.id,
+      );
+      if (current)
+        await deps.subscriptions.putWebhook(disableWebhook(current, "receiver answered 410 Gone", now));
+      const detail = `${result.detail} (webhook disabled)`;
+      await log("disabled", "parked", { ...result, detail });
+      return { ...base, outcome: "disabled", status: result.status, detail: truncate(detail) };
+    }
+  }
+}

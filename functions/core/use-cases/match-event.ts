@@ -1,0 +1,85 @@
+/**
+ * Match one outbox event (DESIGN.md section 2 "match events"): its lookup keys, the few subscriptions
+ * stored under them, the pure matcher, then one delivery record and one SQS job per target.
+ *
+ * At-least-once without loss: the record is created first (idempotent on the delivery id), the job is
+ * enqueued afterwards. A retried event (stream redelivery after a crash between the two steps) finds
+ * its records already there: a record that never saw an attempt is enqueued again (its first attempt
+ * may never have been queued; a duplicate job is absorbed by the deliverer's idempotency), a record
+ * with attempts is left alone.
+ */
+import type { DomainEvent } from "../events.ts";
+import {
+  type DeliveryTarget,
+  eventLookupKeys,
+  type MatchableEvent,
+  matchEvent,
+} from "../notifications/index.ts";
+import type {
+  DeliveryJob,
+  DeliveryJobQueue,
+  DeliveryRecord,
+  DeliveryRepository,
+  SubscriptionRepository,
+} from "./notification-ports.ts";
+
+export interface MatchEventDeps {
+  subscriptions: SubscriptionRepository;
+  deliveries: DeliveryRepository;
+  queue: DeliveryJobQueue;
+}
+
+export interface MatchEventResult {
+  /** Every target the event matched. */
+  targets: DeliveryTarget[];
+  /** Jobs queued by this call (new ones, plus re-queued ones that never got an attempt). */
+  enqueued: DeliveryJob[];
+  /** Delivery ids already in progress or done: nothing queued for them. */
+  alreadyHandled: string[];
+}
+
+export function firstJob(event: DomainEvent, target: DeliveryTarget): DeliveryJob {
+  return { deliveryId: target.deliveryId, event, target, attempt: 1 };
+}
+
+export function newDeliveryRecord(job: DeliveryJob, now: string): DeliveryRecord {
+  return {
+    deliveryId: job.deliveryId,
+    eventId: job.event.eventId,
+    subscriptionKind: job.target.subscriptionKind,
+    subscriptionId: job.target.subscriptionId,
+    forwarderId: job.target.forwarderId,
+    status: "pending",
+    attempts: [],
+    job,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** `now` (ISO UTC) stamps the delivery records. */
+export async function matchEventToJobs(
+  deps: MatchEventDeps,
+  input: { event: MatchableEvent; now: string },
+): Promise<MatchEventResult> {
+  const { event, now } = input;
+  const keys = eventLookupKeys(event);
+  // An event nobody may hear (no owner agent yet, no XTD grant) costs no query at all.
+  if (keys.length === 0) return { targets: [], enqueued: [], alreadyHandled: [] };
+  const targets = matchEvent(event, await deps.subscriptions.findCandidates(keys));
+
+  const enqueued: DeliveryJob[] = [];
+  const alreadyHandled: string[] = [];
+  for (const target of targets) {
+    const job = firstJob(event, target);
+    if (await deps.deliveries.create(newDeliveryRecord(job, now))) {
+      enqueued.push(job);
+      continue;
+    }
+    const existing = await deps.deliveries.get(job.deliveryId);
+    if (existing && existing.status === "pending" && existing.attempts.length === 0) enqueued.push(job);
+    else alreadyHandled.push(job.deliveryId);
+  }
+  if (enqueued.length > 0) await deps.queue.enqueue(enqueued);
+  return { targets, enqueued, alreadyHandled };
+}

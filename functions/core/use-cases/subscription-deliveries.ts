@@ -1,0 +1,77 @@
+/**
+ * A forwarder's view of the deliveries of one of its rules or webhooks: the attempt log, and replay of
+ * a delivered or parked delivery. Ownership is checked on the subscription first, so another
+ * forwarder's deliveries answer exactly like unknown ones.
+ */
+
+import { DeliveryInProgressError, SubscriptionNotFoundError } from "./notification-errors.ts";
+import type {
+  DeliveryJob,
+  DeliveryJobQueue,
+  DeliveryRecord,
+  DeliveryRepository,
+  Page,
+  PageRequest,
+  SubscriptionRepository,
+} from "./notification-ports.ts";
+
+export interface SubscriptionRef {
+  forwarderId: string;
+  kind: "rule" | "webhook";
+  id: number;
+}
+
+export interface DeliveryListDeps {
+  subscriptions: SubscriptionRepository;
+  deliveries: DeliveryRepository;
+}
+
+export interface ReplayDeps extends DeliveryListDeps {
+  queue: DeliveryJobQueue;
+}
+
+async function ensureOwned(subscriptions: SubscriptionRepository, ref: SubscriptionRef): Promise<void> {
+  const found =
+    ref.kind === "rule"
+      ? await subscriptions.getRule(ref.forwarderId, ref.id)
+      : await subscriptions.getWebhook(ref.forwarderId, ref.id);
+  if (!found) throw new SubscriptionNotFoundError(ref.kind, String(ref.id));
+}
+
+export async function listSubscriptionDeliveries(
+  deps: DeliveryListDeps,
+  input: { subscription: SubscriptionRef; page: PageRequest },
+): Promise<Page<DeliveryRecord>> {
+  await ensureOwned(deps.subscriptions, input.subscription);
+  return deps.deliveries.listForSubscription(input.subscription.kind, input.subscription.id, input.page);
+}
+
+/**
+ * Puts the stored job back on the delivery queue as a NEW attempt, numbered after the last logged one:
+ * the deliverer's idempotency (delivery id + attempt) would swallow a reused number, and a repeated
+ * replay request before the attempt runs yields the same number, so it is sent once. The deliverer
+ * re-reads the subscription, so a deleted or disabled one is logged as skipped, not sent.
+ */
+export async function replayDelivery(
+  deps: ReplayDeps,
+  input: { subscription: SubscriptionRef; deliveryId: string },
+): Promise<{ delivery: DeliveryRecord; job: DeliveryJob }> {
+  const { subscription } = input;
+  await ensureOwned(deps.subscriptions, subscription);
+  const delivery = await deps.deliveries.get(input.deliveryId);
+  if (
+    !delivery ||
+    delivery.forwarderId !== subscription.forwarderId ||
+    delivery.subscriptionKind !== subscription.kind ||
+    delivery.subscriptionId !== subscription.id
+  ) {
+    throw new SubscriptionNotFoundError("delivery", input.deliveryId);
+  }
+  if (delivery.status === "pending" || delivery.status === "retrying") {
+    throw new DeliveryInProgressError(delivery.deliveryId);
+  }
+  const lastAttempt = Math.max(delivery.job.attempt, ...delivery.attempts.map((attempt) => attempt.attempt));
+  const job: DeliveryJob = { ...delivery.job, attempt: lastAttempt + 1 };
+  await deps.queue.enqueue([job]);
+  return { delivery, job };
+}

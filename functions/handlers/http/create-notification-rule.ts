@@ -1,0 +1,23 @@
+/** POST /ffw/service/routemap/eventconfignotifier: create a notification rule owned by the caller. */
+import { nowIso } from "../../adapters/clock.ts";
+import { NotificationRuleRequestSchema } from "../../core/notifications/index.ts";
+import { createNotificationRule } from "../../core/use-cases/notification-rules.ts";
+import { httpHandler } from "./kit.ts";
+import { limits, proActiveSweep, subscriptions } from "./notification-deps.ts";
+import { mappedNotification, subscriber } from "./notification-problems.ts";
+import { ruleBody } from "./notification-schemas.ts";
+
+export const handler = httpHandler(
+  "create-notification-rule",
+  { body: NotificationRuleRequestSchema },
+  async ({ identity, body }) => {
+    const owner = subscriber(identity);
+    const rule = await mappedNotification(() =>
+      createNotificationRule(
+        { subscriptions: subscriptions(), limits: limits(), proActiveSweep: proActiveSweep() },
+        { owner, request: body, now: nowIso() },
+      ),
+    );
+    return { status: 200, body: ruleBody(rule) };
+  },
+);

@@ -1,0 +1,19 @@
+/** POST /ffw/service/routemap/eventconfignotifier/{id}/disable: switch one of the caller's rules off. */
+import { nowIso } from "../../adapters/clock.ts";
+import { setNotificationRuleEnabled } from "../../core/use-cases/notification-rules.ts";
+import { httpHandler } from "./kit.ts";
+import { subscriptions } from "./notification-deps.ts";
+import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
+import { ruleBody } from "./notification-schemas.ts";
+
+export const handler = httpHandler("disable-notification-rule", {}, async ({ identity, params }) => {
+  const { forwarderId } = subscriber(identity);
+  const id = idFromPath(params.id);
+  const rule = await mappedNotification(() =>
+    setNotificationRuleEnabled(
+      { subscriptions: subscriptions() },
+      { forwarderId, id, enabled: false, now: nowIso() },
+    ),
+  );
+  return { status: 200, body: ruleBody(rule) };
+});

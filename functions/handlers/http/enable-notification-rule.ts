@@ -1,0 +1,19 @@
+/** POST /ffw/service/routemap/eventconfignotifier/{id}/enable: switch one of the caller's rules on. */
+import { nowIso } from "../../adapters/clock.ts";
+import { setNotificationRuleEnabled } from "../../core/use-cases/notification-rules.ts";
+import { httpHandler } from "./kit.ts";
+import { proActiveSweep, subscriptions } from "./notification-deps.ts";
+import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
+import { ruleBody } from "./notification-schemas.ts";
+
+export const handler = httpHandler("enable-notification-rule", {}, async ({ identity, params }) => {
+  const { forwarderId } = subscriber(identity);
+  const id = idFromPath(params.id);
+  const rule = await mappedNotification(() =>
+    setNotificationRuleEnabled(
+      { subscriptions: subscriptions(), proActiveSweep: proActiveSweep() },
+      { forwarderId, id, enabled: true, now: nowIso() },
+    ),
+  );
+  return { status: 200, body: ruleBody(rule) };
+});

@@ -1,0 +1,19 @@
+/** GET /ffw/service/routemap/eventconfignotifier/{id}/deliveries: the caller's rule's deliveries and attempt log, paged. */
+import { listSubscriptionDeliveries } from "../../core/use-cases/subscription-deliveries.ts";
+import { httpHandler } from "./kit.ts";
+import { deliveries, subscriptions } from "./notification-deps.ts";
+import { idFromPath, mappedNotification, pageFromQuery, subscriber } from "./notification-problems.ts";
+import { deliveryBody, pagedBody } from "./notification-schemas.ts";
+
+export const handler = httpHandler("list-rule-deliveries", {}, async ({ identity, params, query }) => {
+  const { forwarderId } = subscriber(identity);
+  const id = idFromPath(params.id);
+  const page = pageFromQuery(query);
+  const records = await mappedNotification(() =>
+    listSubscriptionDeliveries(
+      { subscriptions: subscriptions(), deliveries: deliveries() },
+      { subscription: { forwarderId, kind: "rule", id }, page },
+    ),
+  );
+  return { status: 200, body: pagedBody(records, page, deliveryBody) };
+});

@@ -1,0 +1,117 @@
+/**
+ * The two handlers with real SQSEvent / DynamoDBStreamEvent shapes over in-memory ports: the RMP
+ * stream filter, partial batch failures for early checks, dropped malformed bodies, and a check
+ * delivered twice in one batch recording once.
+ */
+import type { Context, DynamoDBRecord, DynamoDBStreamEvent, SQSEvent, SQSRecord } from "aws-lambda";
+import { beforeEach, describe, expect, it } from "vitest";
+import { missingCheckAt } from "../../../functions/core/route-map/due-checks.ts";
+import { createCheckDueHandler } from "../../../functions/handlers/queue/check-due.ts";
+import { createScheduleChecksHandler, rmpAwbOf } from "../../../functions/handlers/stream/schedule-checks.ts";
+import { matchesFilter, RMP_INSERT_FILTER } from "../../../lib/event-functions.ts";
+import { AWB, BKD_TWO_LEGS, FWB, type Harness, harness, T0 } from "../use-cases/support.ts";
+import { RecordingScheduler, RuleStore } from "./support.ts";
+
+const context = { functionName: "test", getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
+
+function streamRecord(name: string, sequence: string): DynamoDBRecord {
+  return {
+    eventName: "INSERT",
+    dynamodb: {
+      SequenceNumber: sequence,
+      Keys: { pk: { S: "AWB#02012345675" }, sk: { S: `EVT#${sequence}` } },
+      NewImage: {
+        pk: { S: "AWB#02012345675" },
+        kind: { S: "event" },
+        event: { M: { name: { S: name }, awb: { M: { prefix: { S: "020" }, serial: { S: "12345675" } } } } },
+      },
+    },
+  };
+}
+
+function sqsRecord(body: string, id: string): SQSRecord {
+  return {
+    messageId: id,
+    receiptHandle: id,
+    body,
+    attributes: {} as SQSRecord["attributes"],
+    messageAttributes: {},
+    md5OfBody: "",
+    eventSource: "aws:sqs",
+    eventSourceARN: "arn:aws:sqs:us-east-1:000000000000:DueChecks",
+    awsRegion: "us-east-1",
+  };
+}
+
+let h: Harness;
+let scheduler: RecordingScheduler;
+let plannedDep: string;
+
+beforeEach(async () => {
+  h = harness();
+  scheduler = new RecordingScheduler();
+  await h.imp(BKD_TWO_LEGS, T0);
+  await h.imp(FWB, T0);
+  plannedDep = (await h.routeMaps.get(AWB))?.state.planned["FRA:DEP"]?.plannedUtc ?? "";
+});
+
+describe("schedule-checks (stream)", () => {
+  it("the filter passes RMP outbox inserts only", () => {
+    expect(matchesFilter(streamRecord("RMP", "1"), RMP_INSERT_FILTER)).toBe(true);
+    expect(matchesFilter(streamRecord("DEP", "2"), RMP_INSERT_FILTER)).toBe(false);
+    expect(matchesFilter({ ...streamRecord("RMP", "3"), eventName: "MODIFY" }, RMP_INSERT_FILTER)).toBe(
+      false,
+    );
+    expect(rmpAwbOf(streamRecord("RMP", "4"))).toEqual(AWB);
+    expect(rmpAwbOf(streamRecord("CAN", "5"))).toBeNull();
+  });
+
+  it("plans the route map's checks from its current state", async () => {
+    const handler = createScheduleChecksHandler(
+      () => ({ routeMaps: h.routeMaps, checks: scheduler }),
+      () => T0,
+    );
+    const event: DynamoDBStreamEvent = { Records: [streamRecord("RMP", "1"), streamRecord("RMP", "2")] };
+    const response = await handler(event, context);
+    expect(response.batchItemFailures).toEqual([]);
+    expect(scheduler.get("FRA:DEP", "missing")?.at).toBe(missingCheckAt(plannedDep));
+  });
+});
+
+describe("check-due (queue)", () => {
+  const makeHandler = (now: string) =>
+    createCheckDueHandler(
+      () => ({
+        routeMaps: h.routeMaps,
+        subscriptions: new RuleStore(),
+        checks: scheduler,
+        backoff: h.backoff,
+      }),
+      () => now,
+    );
+  const body = (plannedUtc: string) =>
+    JSON.stringify({ awb: "02012345675", milestoneKey: "FRA:DEP", plannedUtc, check: "missing" });
+
+  it("records once when the same check arrives twice in a batch; drops unreadable bodies", async () => {
+    const handler = makeHandler(missingCheckAt(plannedDep));
+    const event: SQSEvent = {
+      Records: [
+        sqsRecord(body(plannedDep), "m1"),
+        sqsRecord(body(plannedDep), "m2"),
+        sqsRecord("{nope", "m3"),
+      ],
+    };
+    const response = await handler(event, context);
+    expect(response.batchItemFailures).toEqual([]);
+    expect(h.routeMaps.events.filter((e) => e.type === "Missed")).toHaveLength(1);
+  });
+
+  it("fails an early check so SQS hands it back later", async () => {
+    const handler = makeHandler(plannedDep);
+    // (A batch where every record fails makes Powertools throw: Lambda then retries the whole batch.)
+    const event: SQSEvent = { Records: [sqsRecord(body(plannedDep), "early"), sqsRecord("[]", "junk")] };
+    const response = await handler(event, context);
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: "early" }]);
+    expect(h.routeMaps.events.filter((e) => e.type === "Missed")).toHaveLength(0);
+  });
+});

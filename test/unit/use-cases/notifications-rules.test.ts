@@ -1,0 +1,176 @@
+/** Notification-rule use cases over the in-memory repository: ownership, NotifyTo, limits, writes. */
+import * as v from "valibot";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  type MemorySubscriptionRepository,
+  memorySubscriptionRepository,
+} from "../../../functions/adapters/memory/subscription-repository.ts";
+import {
+  type CustomerEndpoint,
+  NotificationRuleRequestSchema,
+  subscriptionIndexKeys,
+} from "../../../functions/core/notifications/index.ts";
+import {
+  SubscriptionLimitError,
+  SubscriptionNotFoundError,
+  UnusableReferenceError,
+} from "../../../functions/core/use-cases/notification-errors.ts";
+import {
+  createNotificationRule,
+  deleteNotificationRule,
+  getNotificationRule,
+  listNotificationRules,
+  setNotificationRuleEnabled,
+  updateNotificationRule,
+} from "../../../functions/core/use-cases/notification-rules.ts";
+import { subscriptionLimitsFrom } from "../../../functions/core/use-cases/subscription-limits.ts";
+import { emailRuleBody, NOW, OWNER, STRANGER, urlRuleBody } from "../../adapters/subscriptions/fixtures.ts";
+import { ENDPOINT_GUID } from "../notifications/helpers.ts";
+
+let repo: MemorySubscriptionRepository;
+const limits = { rules: 3, webhooks: 2 };
+const deps = () => ({ subscriptions: repo, limits });
+const request = (body: Record<string, unknown>) => v.parse(NotificationRuleRequestSchema, body);
+const create = (body = emailRuleBody(), owner = OWNER) =>
+  createNotificationRule(deps(), { owner, request: request(body), now: NOW });
+
+const endpoint = (forwarderId: string, id = ENDPOINT_GUID): CustomerEndpoint => ({
+  id,
+  forwarderId,
+  url: "https://customer.example.com/in",
+  headerName: "apiKey",
+  headerValue: "key-1234567890",
+  createdAt: NOW,
+});
+
+beforeEach(() => {
+  repo = memorySubscriptionRepository();
+});
+
+describe("create", () => {
+  it("gives increasing ids and the caller's identity; the index is written", async () => {
+    const first = await create();
+    const second = await create();
+    expect(second.id).toBeGreaterThan(first.id);
+    expect(first.owner).toEqual(OWNER);
+    expect(await repo.findCandidates(subscriptionIndexKeys({ kind: "rule", rule: first }))).toHaveLength(2);
+  });
+
+  it("Url rule: NotifyTo must be an endpoint registered for this forwarder", async () => {
+    await expect(create(urlRuleBody())).rejects.toBeInstanceOf(UnusableReferenceError);
+    await repo.putCustomerEndpoint(endpoint(STRANGER.forwarderId));
+    const refused = await create(urlRuleBody()).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UnusableReferenceError);
+    expect((refused as UnusableReferenceError).field).toBe("NotifyTo");
+    expect(repo.operations.putRule ?? 0).toBe(0);
+    expect(repo.operations.nextId ?? 0).toBe(0);
+  });
+
+  it("Url rule with this forwarder's endpoint (GUID in any case) is stored", async () => {
+    await repo.putCustomerEndpoint(endpoint(OWNER.forwarderId));
+    const rule = await create(urlRuleBody({ NotifyTo: ENDPOINT_GUID.toUpperCase() }));
+    expect(rule.channel).toBe("Url");
+  });
+
+  it("refuses beyond the per-forwarder limit, counting only the caller's rules", async () => {
+    for (let i = 0; i < 3; i++) await create();
+    await expect(create()).rejects.toBeInstanceOf(SubscriptionLimitError);
+    await expect(create(emailRuleBody(), STRANGER)).resolves.toMatchObject({ owner: STRANGER });
+  });
+});
+
+describe("owner-only verbs", () => {
+  it("get/update/enable/disable/delete of another forwarder's rule are not found and change nothing", async () => {
+    const rule = await create();
+    const verbs = [
+      () => getNotificationRule(deps(), STRANGER.forwarderId, rule.id),
+      () =>
+        updateNotificationRule(deps(), {
+          forwarderId: STRANGER.forwarderId,
+          id: rule.id,
+          request: request(emailRuleBody({ Event: "ARR" })),
+          now: NOW,
+        }),
+      () =>
+        setNotificationRuleEnabled(deps(), {
+          forwarderId: STRANGER.forwarderId,
+          id: rule.id,
+          enabled: false,
+          now: NOW,
+        }),
+      () => deleteNotificationRule(deps(), STRANGER.forwarderId, rule.id),
+    ];
+    for (const verb of verbs) await expect(verb()).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+    expect(await getNotificationRule(deps(), OWNER.forwarderId, rule.id)).toEqual(rule);
+    expect((await listNotificationRules(deps(), STRANGER.forwarderId, { page: 1, pageSize: 10 })).total).toBe(
+      0,
+    );
+  });
+
+  it("update keeps id, owner and creation time and re-indexes", async () => {
+    const rule = await create(emailRuleBody({ Event: "DEP" }));
+    const later = "2026-03-15T08:00:00Z";
+    const updated = await updateNotificationRule(deps(), {
+      forwarderId: OWNER.forwarderId,
+      id: rule.id,
+      request: request(emailRuleBody({ Event: "NFD" })),
+      now: later,
+    });
+    expect(updated).toMatchObject({
+      id: rule.id,
+      owner: OWNER,
+      createdAt: NOW,
+      updatedAt: later,
+      events: ["NFD"],
+    });
+    expect(await repo.findCandidates(subscriptionIndexKeys({ kind: "rule", rule }))).toEqual([]);
+  });
+
+  it("enable/disable switch and are idempotent", async () => {
+    const rule = await create();
+    const off = await setNotificationRuleEnabled(deps(), {
+      forwarderId: OWNER.forwarderId,
+      id: rule.id,
+      enabled: false,
+      now: NOW,
+    });
+    expect(off.enabled).toBe(false);
+    const writes = repo.operations.putRule;
+    await setNotificationRuleEnabled(deps(), {
+      forwarderId: OWNER.forwarderId,
+      id: rule.id,
+      enabled: false,
+      now: NOW,
+    });
+    expect(repo.operations.putRule).toBe(writes);
+    const on = await setNotificationRuleEnabled(deps(), {
+      forwarderId: OWNER.forwarderId,
+      id: rule.id,
+      enabled: true,
+      now: NOW,
+    });
+    expect(on.enabled).toBe(true);
+  });
+
+  it("delete returns the rule and removes its index entries", async () => {
+    const rule = await create();
+    expect(await deleteNotificationRule(deps(), OWNER.forwarderId, rule.id)).toEqual(rule);
+    expect(await repo.findCandidates(subscriptionIndexKeys({ kind: "rule", rule }))).toEqual([]);
+    await expect(deleteNotificationRule(deps(), OWNER.forwarderId, rule.id)).rejects.toBeInstanceOf(
+      SubscriptionNotFoundError,
+    );
+  });
+});
+
+describe("limits from the environment", () => {
+  it("reads positive integers and falls back to 500/50", () => {
+    expect(subscriptionLimitsFrom({})).toEqual({ rules: 500, webhooks: 50 });
+    expect(subscriptionLimitsFrom({ MAX_RULES_PER_FORWARDER: "7", MAX_WEBHOOKS_PER_FORWARDER: "x" })).toEqual(
+      {
+        rules: 7,
+        webhooks: 50,
+      },
+    );
+    expect(subscriptionLimitsFrom({ MAX_RULES_PER_FORWARDER: "-1" }).rules).toBe(500);
+  });
+});

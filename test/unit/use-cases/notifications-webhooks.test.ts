@@ -1,0 +1,256 @@
+/**
+ * Webhook, delivery and customer-endpoint use cases over the in-memory repositories, with a scripted
+ * verifier and a recording queue.
+ */
+import * as v from "valibot";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  type MemoryDeliveryRepository,
+  memoryDeliveryRepository,
+} from "../../../functions/adapters/memory/delivery-repository.ts";
+import {
+  type MemorySubscriptionRepository,
+  memorySubscriptionRepository,
+} from "../../../functions/adapters/memory/subscription-repository.ts";
+import {
+  CustomerEndpointRequestSchema,
+  isWebhookActive,
+  type Webhook,
+  WebhookRequestSchema,
+} from "../../../functions/core/notifications/index.ts";
+import {
+  listCustomerEndpoints,
+  registerCustomerEndpoint,
+} from "../../../functions/core/use-cases/customer-endpoints.ts";
+import {
+  DeliveryInProgressError,
+  SubscriptionLimitError,
+  SubscriptionNotFoundError,
+  UnusableReferenceError,
+} from "../../../functions/core/use-cases/notification-errors.ts";
+import type { DeliveryJob } from "../../../functions/core/use-cases/notification-ports.ts";
+import {
+  listSubscriptionDeliveries,
+  replayDelivery,
+} from "../../../functions/core/use-cases/subscription-deliveries.ts";
+import {
+  createWebhook,
+  deleteWebhook,
+  updateWebhook,
+  type VerificationOutcome,
+  verifyWebhook,
+  type WebhookVerifier,
+} from "../../../functions/core/use-cases/webhook-subscriptions.ts";
+import { deliveryRecord, NOW, OWNER, STRANGER, webhookBody } from "../../adapters/subscriptions/fixtures.ts";
+
+let subscriptions: MemorySubscriptionRepository;
+let deliveries: MemoryDeliveryRepository;
+let queued: DeliveryJob[];
+let verifications: Webhook[];
+let nextOutcome: VerificationOutcome;
+const verifier: WebhookVerifier = {
+  checkTarget: async (url) =>
+    url.includes("10.0.0.1")
+      ? { allowed: false, reason: "address-not-allowed (private)" }
+      : { allowed: true },
+  verify: async (webhook) => {
+    verifications.push(webhook);
+    return nextOutcome;
+  },
+};
+const limits = { rules: 5, webhooks: 2 };
+const deps = () => ({ subscriptions, verifier, limits });
+const request = (overrides: Record<string, unknown> = {}) =>
+  v.parse(WebhookRequestSchema, webhookBody(overrides));
+const create = (overrides: Record<string, unknown> = {}, owner = OWNER) =>
+  createWebhook(deps(), { owner, request: request(overrides), now: NOW });
+
+beforeEach(() => {
+  subscriptions = memorySubscriptionRepository();
+  deliveries = memoryDeliveryRepository();
+  queued = [];
+  verifications = [];
+  nextOutcome = { ok: true };
+});
+
+describe("webhooks", () => {
+  it("creation verifies the Url at once: verified and switched on means active", async () => {
+    const webhook = await create();
+    expect(webhook.verification.status).toBe("verified");
+    expect(isWebhookActive(webhook)).toBe(true);
+    expect(verifications.map((w) => w.id)).toEqual([webhook.id]);
+    expect(await subscriptions.getWebhook(OWNER.forwarderId, webhook.id)).toEqual(webhook);
+  });
+
+  it("a failed challenge stores the webhook inactive with the reason", async () => {
+    nextOutcome = { ok: false, reason: "challenge not echoed" };
+    const webhook = await create();
+    expect(webhook.verification).toMatchObject({ status: "failed", reason: "challenge not echoed" });
+    expect(isWebhookActive(webhook)).toBe(false);
+    expect(webhook.enabled).toBe(true);
+  });
+
+  it("a Url the service may not call is refused before anything is written", async () => {
+    const refused = await create({ Url: "http://10.0.0.1/hook" }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(UnusableReferenceError);
+    expect((refused as UnusableReferenceError).field).toBe("Url");
+    expect(subscriptions.operations.nextId ?? 0).toBe(0);
+    expect(verifications).toEqual([]);
+  });
+
+  it("refuses beyond the per-forwarder webhook limit", async () => {
+    await create();
+    await create();
+    await expect(create()).rejects.toBeInstanceOf(SubscriptionLimitError);
+  });
+
+  it("PUT with the same Url keeps a verified webhook verified without a new challenge", async () => {
+    const webhook = await create();
+    const updated = await updateWebhook(deps(), {
+      forwarderId: OWNER.forwarderId,
+      id: webhook.id,
+      request: request({ Event: "NFD" }),
+      now: NOW,
+    });
+    expect(updated.verification.status).toBe("verified");
+    expect(verifications).toHaveLength(1);
+  });
+
+  it("PUT with a new Url challenges it again; absent secrets are kept", async () => {
+    const webhook = await create({ Psk: "0123456789abcdef-psk" });
+    nextOutcome = { ok: false, reason: "HTTP 404" };
+    const updated = await updateWebhook(deps(), {
+      forwarderId: OWNER.forwarderId,
+      id: webhook.id,
+      request: request({ Url: "https://elsewhere.example.com/x" }),
+      now: NOW,
+    });
+    expect(verifications).toHaveLength(2);
+    expect(updated.verification.status).toBe("failed");
+    expect(updated.psk).toBe("0123456789abcdef-psk");
+  });
+
+  it("verify re-runs the challenge and stores the outcome", async () => {
+    nextOutcome = { ok: false, reason: "timeout" };
+    const webhook = await create();
+    nextOutcome = { ok: true };
+    const verified = await verifyWebhook(deps(), {
+      forwarderId: OWNER.forwarderId,
+      id: webhook.id,
+      now: NOW,
+    });
+    expect(isWebhookActive(verified)).toBe(true);
+    expect(isWebhookActive((await subscriptions.getWebhook(OWNER.forwarderId, webhook.id)) as Webhook)).toBe(
+      true,
+    );
+  });
+
+  it("another forwarder can neither update, verify nor delete it", async () => {
+    const webhook = await create();
+    const stranger = { forwarderId: STRANGER.forwarderId, id: webhook.id, now: NOW };
+    await expect(updateWebhook(deps(), { ...stranger, request: request() })).rejects.toBeInstanceOf(
+      SubscriptionNotFoundError,
+    );
+    await expect(verifyWebhook(deps(), stranger)).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+    await expect(deleteWebhook(deps(), STRANGER.forwarderId, webhook.id)).rejects.toBeInstanceOf(
+      SubscriptionNotFoundError,
+    );
+    expect(await subscriptions.getWebhook(OWNER.forwarderId, webhook.id)).toEqual(webhook);
+  });
+});
+
+describe("deliveries", () => {
+  const queue = { enqueue: async (jobs: readonly DeliveryJob[]) => void queued.push(...jobs) };
+  const replayDeps = () => ({ subscriptions, deliveries, queue });
+
+  it("lists and replays a parked delivery as a new attempt after the last logged one", async () => {
+    const webhook = await create();
+    const record = deliveryRecord("evt-1", webhook.id);
+    await deliveries.create(record);
+    for (const attempt of [1, 2]) {
+      await deliveries.recordAttempt(
+        record.deliveryId,
+        {
+          attempt,
+          at: NOW,
+          status: 500,
+          latencyMs: 3,
+          outcome: attempt === 2 ? "parked" : "retry",
+          detail: "",
+        },
+        attempt === 2 ? "parked" : "retrying",
+      );
+    }
+    const ref = { forwarderId: OWNER.forwarderId, kind: "webhook" as const, id: webhook.id };
+    const list = await listSubscriptionDeliveries(replayDeps(), {
+      subscription: ref,
+      page: { page: 1, pageSize: 10 },
+    });
+    expect(list.items.map((d) => d.deliveryId)).toEqual([record.deliveryId]);
+    const { job } = await replayDelivery(replayDeps(), { subscription: ref, deliveryId: record.deliveryId });
+    expect(job.attempt).toBe(3);
+    expect(queued).toEqual([{ ...record.job, attempt: 3 }]);
+  });
+
+  it("a delivery still being attempted is not replayed", async () => {
+    const webhook = await create();
+    const record = deliveryRecord("evt-2", webhook.id);
+    await deliveries.create(record);
+    const ref = { forwarderId: OWNER.forwarderId, kind: "webhook" as const, id: webhook.id };
+    await expect(
+      replayDelivery(replayDeps(), { subscription: ref, deliveryId: record.deliveryId }),
+    ).rejects.toBeInstanceOf(DeliveryInProgressError);
+    expect(queued).toEqual([]);
+  });
+
+  it("another forwarder's subscription or a delivery of another subscription is not found", async () => {
+    const webhook = await create();
+    const other = await create();
+    const record = deliveryRecord("evt-3", webhook.id, { status: "parked" });
+    await deliveries.create(record);
+    const stranger = { forwarderId: STRANGER.forwarderId, kind: "webhook" as const, id: webhook.id };
+    await expect(
+      listSubscriptionDeliveries(replayDeps(), { subscription: stranger, page: { page: 1, pageSize: 10 } }),
+    ).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+    await expect(
+      replayDelivery(replayDeps(), { subscription: stranger, deliveryId: record.deliveryId }),
+    ).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+    const wrongHook = { forwarderId: OWNER.forwarderId, kind: "webhook" as const, id: other.id };
+    await expect(
+      replayDelivery(replayDeps(), { subscription: wrongHook, deliveryId: record.deliveryId }),
+    ).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+    expect(queued).toEqual([]);
+  });
+});
+
+describe("customer endpoints", () => {
+  const body = (overrides: Record<string, unknown> = {}) =>
+    v.parse(CustomerEndpointRequestSchema, {
+      ForwarderIdentifier: "fwd-owner",
+      Url: "https://customer.example.com/in",
+      HeaderName: "apiKey",
+      HeaderValue: "key-1234567890",
+      ...overrides,
+    });
+
+  it("registers under the given GUID and lists", async () => {
+    const endpoint = await registerCustomerEndpoint(
+      { subscriptions, targets: verifier },
+      { request: body(), id: "3F2504E0-4F89-41D3-9A0C-0305E82C3301", now: NOW },
+    );
+    expect(endpoint.id).toBe("3f2504e0-4f89-41d3-9a0c-0305e82c3301");
+    expect((await listCustomerEndpoints({ subscriptions }, { page: 1, pageSize: 10 })).items).toEqual([
+      endpoint,
+    ]);
+  });
+
+  it("refuses a Url the service may not call", async () => {
+    await expect(
+      registerCustomerEndpoint(
+        { subscriptions, targets: verifier },
+        { request: body({ Url: "http://10.0.0.1/x" }), id: "3f2504e0-4f89-41d3-9a0c-0305e82c3301", now: NOW },
+      ),
+    ).rejects.toBeInstanceOf(UnusableReferenceError);
+    expect(subscriptions.operations.putCustomerEndpoint ?? 0).toBe(0);
+  });
+});
