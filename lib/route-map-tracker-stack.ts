@@ -132,7 +132,7 @@ export class RouteMapTrackerStack extends Stack {
       assumedBy: new ServicePrincipal("scheduler.amazonaws.com", {
         conditions: { StringEquals: { "aws:SourceAccount": this.account } },
       }),
-      description: "EventBridge Scheduler: invoke the due-check function, park failures on the scheduler DLQ",
+      description: "EventBridge Scheduler: deliver due checks and delayed delivery retries to their queues",
     });
     messaging.schedulerDeadLetterQueue.grantSendMessages(schedulerRole);
     // Scheduler delivers due checks and long-delayed delivery retries to these queues, nothing else.
