@@ -230,7 +230,18 @@ export class RouteMapTrackerStack extends Stack {
     }
     for (const [handler, fn] of this.eventFunctions) {
       grantWrites(fn);
-      if (handler === "deliver") emailIdentity.grantSendEmail(fn);
+      if (handler === "deliver") {
+        emailIdentity.grantSendEmail(fn);
+        // Sending with a configuration set also needs the send actions on the set itself.
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ["ses:SendEmail", "ses:SendRawEmail"],
+            resources: [
+              `arn:${this.partition}:ses:${this.region}:${this.account}:configuration-set/${configurationSet.configurationSetName}`,
+            ],
+          }),
+        );
+      }
     }
     NagSuppressions.addResourceSuppressions(messaging.schedulerDeadLetterQueue, [
       {

@@ -22,7 +22,9 @@ export function dynamo(): DynamoDBDocumentClient {
 }
 
 export function sqs(): SQSClient {
-  sqsClient ??= new SQSClient({});
+  // Send to the configured endpoint, not the host inside queue URLs (fauxqs URLs name a host the
+  // SDK cannot parse; in AWS both are the same regional endpoint).
+  sqsClient ??= new SQSClient({ useQueueUrlAsEndpoint: false });
   return sqsClient;
 }
 

@@ -62,10 +62,6 @@ const serial = (n: number) => `${String(n).padStart(7, "0")}${n % 7}`;
 const N = minuteNow();
 /** Books FRA->JFK on LH400, files the FWB naming the owner agent, then reports the DEP. */
 async function shipAndDepart(prefix: string, awbSerial: string, owner: Forwarder): Promise<void> {
-  // Outbox events carry whole-second recordedAt, subscriptions a millisecond createdAt, and matching
-  // is not retroactive: an event in the same second as the subscription's creation would be missed
-  // (reported; see the pipeline report). Let that second pass first.
-  await new Promise((resolve) => setTimeout(resolve, 1100));
   const std = N - 30 * MINUTE;
   const as = (p: string) => tokens.carrier(p);
   const token = prefix === "020" ? carrier : as(prefix);
