@@ -67,7 +67,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
   if (!streamArn) throw new Error(`table ${options.tableName} has no stream`);
 
   let running = true;
-  const idleMs = options.idleMs ?? 100;
+  const idleMs = options.idleMs ?? 50;
   const pending: DynamoDBRecord[] = [];
   const iterators = new Map<string, string | undefined>();
   /** Last sequence number read per shard, to re-acquire an iterator without re-reading anything. */
@@ -143,10 +143,15 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<P
     }
   }
 
+  // New shards are rare; describing the stream on every poll would cost more than reading it.
+  let shardsRefreshedAt = 0;
   const loop = (async () => {
     while (running) {
       try {
-        await refreshShards();
+        if (iterators.size === 0 || Date.now() - shardsRefreshedAt > 1000) {
+          await refreshShards();
+          shardsRefreshedAt = Date.now();
+        }
         let received = 0;
         for (const [shardId, iterator] of iterators) {
           if (!iterator) continue;
