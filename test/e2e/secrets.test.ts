@@ -1,0 +1,126 @@
+/**
+ * Secrets (webhook Psk and Token, customer header values) are shown in full only by the request that
+ * creates them, never by any GET, and never written to the logs — checked with the runner logging at
+ * DEBUG while a delivery that uses every secret goes out, and one that fails.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { bookingAndFwb, serialFor } from "../../bench/support.ts";
+import { type Receiver, startReceiver, waitFor } from "../adapters/pipeline/receiver.ts";
+import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { makeJwt } from "../unit/notifications/helpers.ts";
+
+let stack: RunningStack;
+let receiver: Receiver;
+const PSK = "psk-that-must-never-leak-0001";
+const TOKEN = makeJwt({ alg: "RS256", typ: "JWT" }, { sub: "token-that-must-never-leak" });
+const HEADER_VALUE = "api-key-that-must-never-leak-0001";
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  stack = await startRunner({ POWERTOOLS_LOG_LEVEL: "DEBUG", DELIVERY_RETRY_SCALE: "0.0001" });
+}, 90_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await receiver?.stop();
+});
+
+it("never returns a secret in full after creation and never logs one", async () => {
+  const forwarder = tokens.forwarder();
+  const support = tokens.support();
+  const endpoint = await call(stack.url, "POST", "/support/customer-endpoints", {
+    token: support,
+    json: {
+      ForwarderIdentifier: "FWD1",
+      Url: `${receiver.url}/customer`,
+      HeaderName: "apiKey",
+      HeaderValue: HEADER_VALUE,
+    },
+  });
+  expect(endpoint.status, endpoint.text).toBe(200);
+  const guid = (endpoint.body as { Id: string }).Id;
+  const rule = await call(stack.url, "POST", "/ffw/service/routemap/eventconfignotifier", {
+    token: forwarder,
+    json: {
+      ChannelType: "Url",
+      NotifyTo: guid,
+      HeaderItems: "",
+      FormatType: "Json",
+      AirlinePrefix: "*",
+      Event: "RCS",
+      EventAlert: true,
+      MissedEventAlert: false,
+      ProActiveAlert: false,
+      ProActiveTime: 0,
+      Enabled: true,
+    },
+  });
+  expect(rule.status, rule.text).toBe(200);
+  const webhook = await call(stack.url, "POST", "/ffw/service/routemap/webhook", {
+    token: forwarder,
+    json: {
+      Event: "RCS",
+      Url: `${receiver.url}/hook`,
+      Enable: true,
+      Type: "json",
+      AWB: "",
+      Token: TOKEN,
+      Psk: PSK,
+    },
+  });
+  expect(webhook.status, webhook.text).toBe(200);
+  // The creating response shows them once.
+  expect(webhook.body).toMatchObject({ Psk: PSK, Token: TOKEN });
+  expect((endpoint.body as { HeaderValue: string }).HeaderValue).toBe(HEADER_VALUE);
+  const webhookId = (webhook.body as { Id: number }).Id;
+  // A failing receiver too, so errors and retries get logged.
+  receiver.on("/hook", { statuses: [500, 204] });
+
+  const serial = serialFor(4_400_004);
+  const carrier = tokens.carrier("020");
+  expect(
+    (await call(stack.url, "POST", "/carrier/messages", { token: carrier, json: bookingAndFwb(serial, 6) }))
+      .status,
+  ).toBe(200);
+  const now = new Date();
+  const rcs = {
+    Type: "RCS",
+    AirlinePrefix: "020",
+    AwbNumber: serial,
+    Origin: "FRA",
+    Destination: "JFK",
+    Station: "FRA",
+    Time: new Date(now.getTime() + 3_600_000).toISOString().slice(0, 16),
+  };
+  expect((await call(stack.url, "POST", "/carrier/messages", { token: carrier, json: rcs })).status).toBe(
+    200,
+  );
+  await waitFor(
+    () => receiver.postsTo("/hook").length >= 2 && receiver.postsTo("/customer").length >= 1,
+    "deliveries",
+  );
+  // The secrets did their job on the wire...
+  expect(receiver.postsTo("/customer")[0]?.headers.apikey).toBe(HEADER_VALUE);
+  expect(receiver.postsTo("/hook")[1]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+
+  // ...but no GET shows them in full.
+  const reads = [
+    await call(stack.url, "GET", `/ffw/service/routemap/webhook/${webhookId}`, { token: forwarder }),
+    await call(stack.url, "GET", "/ffw/service/routemap/webhook", { token: forwarder }),
+    await call(stack.url, "GET", `/ffw/service/routemap/webhook/${webhookId}/deliveries`, {
+      token: forwarder,
+    }),
+    await call(stack.url, "GET", "/ffw/service/routemap/eventconfignotifier", { token: forwarder }),
+    await call(stack.url, "GET", "/support/customer-endpoints", { token: support }),
+  ];
+  for (const read of reads) {
+    expect(read.status, read.text).toBe(200);
+    for (const secret of [PSK, TOKEN, HEADER_VALUE]) expect(read.text).not.toContain(secret);
+  }
+  // And the logs (DEBUG) never carried them.
+  const logs = stack.output();
+  // Structured handler logs were written (so there was something to leak into).
+  expect(logs).toMatch(/"level":"(DEBUG|INFO|WARN)"/);
+  for (const secret of [PSK, TOKEN, HEADER_VALUE, Buffer.from(PSK).toString("base64")])
+    expect(logs).not.toContain(secret);
+}, 120_000);
