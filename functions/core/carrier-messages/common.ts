@@ -3,6 +3,7 @@
  * flight designators, airport codes and volume units. Regexes are compiled once, all anchored and
  * free of nested quantifiers so that a hostile line cannot make them backtrack.
  */
+import { awbCheckDigit as checkDigitOfFirstSeven } from "../awb.ts";
 import type { Quantity } from "./types.ts";
 
 export const MONTH_ABBREVIATIONS = [
@@ -40,9 +41,9 @@ export function daysInMonth(month: number, year?: number): number {
   return DAYS_IN_MONTH[month - 1] ?? 0;
 }
 
-/** The 8th digit of an AWB serial: the first seven digits taken as a number, mod 7. */
+/** The 8th digit of an AWB serial (the rule itself lives in core/awb.ts). */
 export function awbCheckDigit(serial: string): number {
-  return Number(serial.slice(0, 7)) % 7;
+  return checkDigitOfFirstSeven(serial.slice(0, 7));
 }
 
 const AIRPORT_RE = /^[A-Z]{3}$/;
