@@ -50,6 +50,7 @@ import {
   splitFlightDesignator,
   toCubicMetres,
   truncateFound,
+  UNTRACKED_FSU_CODES,
 } from "./common.ts";
 import type {
   AgentRef,
@@ -95,28 +96,6 @@ const EXPECT_QUANTITY = "a quantity such as T10K250.0";
 const EXPECT_TIME_GROUP = "a time group such as S1325, E1340 or A1341 (optionally -N or -P)";
 const EXPECT_FWB_LINE = "an FWB line such as FLT/LH400/14, RTG/JFKLH, AGT//1234567/0001, SHP or CVD/...";
 const EXPECT_FLIGHT_LINE = "a flight line such as LH400/14MAR/FRAJFK/KK";
-
-/** FSU status codes of the standard that a route map does not track: skipped, not rejected. */
-const UNTRACKED_FSU_CODES: ReadonlySet<string> = new Set([
-  "FOH",
-  "RCT",
-  "MAN",
-  "PRE",
-  "TFD",
-  "TRM",
-  "CCD",
-  "DDL",
-  "TGC",
-  "CRC",
-  "DIS",
-  "DOC",
-  "FOW",
-  "FIW",
-  "AWR",
-  "OSI",
-  "OCI",
-  "ULD",
-]);
 
 /** FWB segments we tolerate without reading them (their `/` continuation lines are skipped too). */
 const SKIPPED_FWB_SEGMENTS: ReadonlySet<string> = new Set([

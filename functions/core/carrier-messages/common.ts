@@ -111,3 +111,25 @@ export function quantity(
 export function truncateFound(value: string, max = 40): string {
   return value.length > max ? `${value.slice(0, max)}...` : value;
 }
+
+/** FSU status codes of the standard that a route map does not track: skipped, not rejected. */
+export const UNTRACKED_FSU_CODES: ReadonlySet<string> = new Set([
+  "FOH",
+  "RCT",
+  "MAN",
+  "PRE",
+  "TFD",
+  "TRM",
+  "CCD",
+  "DDL",
+  "TGC",
+  "CRC",
+  "DIS",
+  "DOC",
+  "FOW",
+  "FIW",
+  "AWR",
+  "OSI",
+  "OCI",
+  "ULD",
+]);

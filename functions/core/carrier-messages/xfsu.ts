@@ -34,6 +34,7 @@ import {
   splitFlightDesignator,
   toCubicMetres,
   truncateFound,
+  UNTRACKED_FSU_CODES,
 } from "./common.ts";
 import type {
   AwbId,
@@ -74,24 +75,6 @@ const INTEGER_RE = /^\d{1,6}$/;
 const STATUS_CODE_RE = /^[A-Z]{3}$/;
 
 const TRACKED_STATUS_CODES: ReadonlySet<string> = new Set(["RCS", "DEP", "ARR", "RCF", "NFD", "AWD", "DLV"]);
-const UNTRACKED_STATUS_CODES: ReadonlySet<string> = new Set([
-  "FOH",
-  "RCT",
-  "MAN",
-  "PRE",
-  "TFD",
-  "TRM",
-  "CCD",
-  "DDL",
-  "TGC",
-  "CRC",
-  "DIS",
-  "DOC",
-  "FOW",
-  "FIW",
-  "AWR",
-  "OCI",
-]);
 
 /** A parsed XML element: text, or an object of children / attributes (`@_name`) / text (`#text`). */
 type XmlElement = string | { [name: string]: unknown };
@@ -217,7 +200,7 @@ export function parseXfsu(xml: string): CarrierReport[] {
     }
     if (
       !TRACKED_STATUS_CODES.has(code) &&
-      !UNTRACKED_STATUS_CODES.has(code) &&
+      !UNTRACKED_FSU_CODES.has(code) &&
       code !== "BKD" &&
       code !== "CAN"
     ) {
