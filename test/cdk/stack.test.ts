@@ -167,8 +167,11 @@ describe("least privilege", () => {
       .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(roleId ?? "?"))
       .flatMap(
         ([, policy]) =>
-          (policy.Properties?.PolicyDocument as { Statement: Array<{ Action: string | string[] }> })
-            .Statement,
+          (
+            (policy.Properties?.PolicyDocument ?? { Statement: [] }) as {
+              Statement: Array<{ Action: string | string[] }>;
+            }
+          ).Statement,
       )
       .flatMap((statement) => [statement.Action].flat());
   }
@@ -201,7 +204,11 @@ describe("scheduling and mail", () => {
       .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(schedulerRoleId ?? "?"))
       .flatMap(
         ([, policy]) =>
-          (policy.Properties?.PolicyDocument as { Statement: Array<Record<string, unknown>> }).Statement,
+          (
+            (policy.Properties?.PolicyDocument ?? { Statement: [] }) as {
+              Statement: Array<Record<string, unknown>>;
+            }
+          ).Statement,
       );
     const actions = new Set(statements.flatMap((statement) => [statement.Action].flat() as string[]));
     expect([...actions].filter((action) => !action.startsWith("kms:")).sort()).toEqual([
