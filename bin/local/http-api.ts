@@ -96,7 +96,40 @@ async function readBody(request: IncomingMessage): Promise<{ text: string; tooLa
   return { text: Buffer.concat(chunks).toString("utf8"), tooLarge: false };
 }
 
+/** API Gateway caches an authorizer's Allow per token for the stack's resultsCacheTtl (5 minutes). */
+const AUTHORIZER_CACHE_MS = 5 * 60_000;
+const AUTHORIZER_CACHE_MAX = 10_000;
+
 export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
+  const authorizerCache = new Map<string, { context: Record<string, unknown>; expiresAt: number }>();
+
+  /** Runs the TOKEN authorizer (or reuses its cached Allow); null means 401. */
+  async function authorize(
+    authorization: string,
+    methodAndPath: string,
+  ): Promise<Record<string, unknown> | null> {
+    const cached = authorizerCache.get(authorization);
+    if (cached && cached.expiresAt > Date.now()) return cached.context;
+    try {
+      const result = (await (
+        await authorizer()
+      )(
+        {
+          type: "TOKEN",
+          authorizationToken: authorization,
+          methodArn: `arn:aws:execute-api:us-east-1:000000000000:local/local/${methodAndPath}`,
+        },
+        lambdaContext("authorizer"),
+      )) as APIGatewayAuthorizerResult;
+      const context = { ...(result.context ?? {}), principalId: result.principalId };
+      if (authorizerCache.size >= AUTHORIZER_CACHE_MAX) authorizerCache.clear();
+      authorizerCache.set(authorization, { context, expiresAt: Date.now() + AUTHORIZER_CACHE_MS });
+      return context;
+    } catch (error) {
+      if (error instanceof Error && error.message === "Unauthorized") return null;
+      throw error;
+    }
+  }
   const compiled = compile(options.serviceName).sort(compareSpecificity);
   const authorizer = () => loadHandler("http", "authorizer");
 
@@ -155,23 +188,9 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
       const authorization = request.headers.authorization;
       if (!authorization)
         return sendProblem(response, 401, "unauthorized", "A valid bearer token is required.");
-      try {
-        const authorize = await authorizer();
-        const result = (await authorize(
-          {
-            type: "TOKEN",
-            authorizationToken: authorization,
-            methodArn: `arn:aws:execute-api:us-east-1:000000000000:local/local/${method}${url.pathname}`,
-          },
-          lambdaContext("authorizer"),
-        )) as APIGatewayAuthorizerResult;
-        authorizerContext = { ...(result.context ?? {}), principalId: result.principalId };
-      } catch (error) {
-        if (error instanceof Error && error.message === "Unauthorized") {
-          return sendProblem(response, 401, "unauthorized", "A valid bearer token is required.");
-        }
-        throw error;
-      }
+      authorizerContext = await authorize(authorization, `${method}${url.pathname}`);
+      if (!authorizerContext)
+        return sendProblem(response, 401, "unauthorized", "A valid bearer token is required.");
     }
 
     const query: Record<string, string> = {};

@@ -44,3 +44,24 @@ export function dynamoCarrierRepository(
     },
   };
 }
+
+/**
+ * Carrier settings change rarely and are read on every carrier message: keep them per container for
+ * `ttlMs` (a support change reaches every container within that time).
+ */
+export function cachedCarrierDirectory(
+  source: Pick<CarrierRepository, "get">,
+  ttlMs = 60_000,
+  now: () => number = Date.now,
+): Pick<CarrierRepository, "get"> {
+  const cache = new Map<string, { value: CarrierSettings | null; expiresAt: number }>();
+  return {
+    async get(prefix) {
+      const hit = cache.get(prefix);
+      if (hit && hit.expiresAt > now()) return hit.value;
+      const value = await source.get(prefix);
+      cache.set(prefix, { value, expiresAt: now() + ttlMs });
+      return value;
+    },
+  };
+}

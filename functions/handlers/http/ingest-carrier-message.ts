@@ -1,6 +1,6 @@
 /** POST /carrier/messages: a carrier reports Cargo-IMP, XFSU or JSON messages for its own AWBs. */
 import { jitteredBackoff } from "../../adapters/backoff.ts";
-import { dynamoCarrierRepository } from "../../adapters/carrier-repository.ts";
+import { cachedCarrierDirectory, dynamoCarrierRepository } from "../../adapters/carrier-repository.ts";
 import { nowIso } from "../../adapters/clock.ts";
 import { dynamoRouteMapRepository } from "../../adapters/route-map-repository.ts";
 import { formatAwb } from "../../core/awb.ts";
@@ -10,7 +10,7 @@ import { asCarrier, mapped } from "./route-map-problems.ts";
 
 const deps = {
   routeMaps: dynamoRouteMapRepository(),
-  carriers: dynamoCarrierRepository(),
+  carriers: cachedCarrierDirectory(dynamoCarrierRepository()),
   backoff: jitteredBackoff,
 };
 
