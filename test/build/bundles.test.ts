@@ -1,0 +1,27 @@
+/**
+ * `npm test` bundles every Lambda with the deployed settings (lib/bundle-options.ts), so a dependency
+ * that does not bundle, or a bundle over the 1 MB budget (issue 6), fails here and not at deploy time.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { buildLambdaBundles } from "../../bench/bundling.ts";
+import { lambdaEntries } from "../../lib/bundle-options.ts";
+
+const MAX_JS_BYTES = 1024 * 1024;
+const out = mkdtempSync(join(tmpdir(), "rmt-bundles-"));
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+it("builds every Lambda entry with the deployed settings, each bundle at most 1 MB of JS with its map", async () => {
+  const entries = lambdaEntries();
+  const bundles = await buildLambdaBundles(out, entries);
+  expect(bundles.map((bundle) => bundle.entry).sort()).toEqual([...entries].sort());
+  const oversize = bundles
+    .filter((bundle) => bundle.jsBytes > MAX_JS_BYTES)
+    .map((bundle) => `${bundle.entry}: ${(bundle.jsBytes / 1024).toFixed(0)} KB`);
+  expect(oversize).toEqual([]);
+  // Deployed with source maps (readable stack traces): each bundle has its map beside it.
+  expect(bundles.filter((bundle) => bundle.mapBytes === 0).map((bundle) => bundle.entry)).toEqual([]);
+}, 120_000);
