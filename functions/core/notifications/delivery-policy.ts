@@ -15,6 +15,9 @@ export const MAX_RETRY_AFTER_SECONDS = 36_000;
 /** SQS DelaySeconds maximum; longer waits go through EventBridge Scheduler. */
 export const MAX_SQS_DELAY_SECONDS = 900;
 
+/** The injected random number, kept within [0, 1]. */
+const unit = (random: number) => Math.min(Math.max(random, 0), 1);
+
 /**
  * Delay before the next attempt after failed attempt `attempt` (1-based), or "give-up" after the last.
  * `random` in [0, 1) (injected) moves the delay within ±10 %.
@@ -23,8 +26,17 @@ export function retryDelaySeconds(attempt: number, random: number): number | "gi
   if (!Number.isInteger(attempt) || attempt < 1) throw new RangeError("attempt is 1-based");
   const base = RETRY_SCHEDULE_SECONDS[attempt - 1];
   if (base === undefined) return "give-up";
-  const unit = Math.min(Math.max(random, 0), 1);
-  return Math.max(1, Math.round(base * (1 - JITTER_FRACTION + 2 * JITTER_FRACTION * unit)));
+  return Math.max(1, Math.round(base * (1 - JITTER_FRACTION + 2 * JITTER_FRACTION * unit(random))));
+}
+
+/**
+ * A receiver's Retry-After as the least we wait: clamped to the bounds, then spread by the same
+ * jitter width as the schedule (20 %) but upwards only, so targets told the same wait do not return
+ * together and none comes back earlier than it was asked to.
+ */
+export function retryAfterFloorSeconds(retryAfterSeconds: number, random: number): number {
+  const clamped = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(MIN_RETRY_AFTER_SECONDS, retryAfterSeconds));
+  return Math.ceil(clamped * (1 + 2 * JITTER_FRACTION * unit(random)));
 }
 
 /**
@@ -70,6 +82,11 @@ export type NextAttempt =
   /** 410 Gone: disable the webhook and park this delivery (for a Url-channel rule: park only). */
   | { action: "disable-webhook" };
 
+/**
+ * What follows an attempt. The wait is the scheduled backoff for that attempt (with jitter); a
+ * Retry-After only ever lengthens it (a floor, see retryAfterFloorSeconds), so `Retry-After: 0` on a
+ * 429 cannot burn the remaining attempts in seconds.
+ */
 export function nextAttemptDelay(input: {
   /** The attempt that just finished, 1-based. */
   attempt: number;
@@ -78,6 +95,11 @@ export function nextAttemptDelay(input: {
   /** UTC ISO time of the answer (for an HTTP-date Retry-After). */
   now: string;
   random: number;
+  /**
+   * Multiplies the schedule (1 in production; the local runner and tests shrink it). A receiver's
+   * Retry-After is never scaled: it asked for that wait.
+   */
+  scheduleScale?: number;
 }): NextAttempt {
   switch (classifyOutcome(input.status)) {
     case "delivered":
@@ -91,11 +113,12 @@ export function nextAttemptDelay(input: {
   }
   const scheduled = retryDelaySeconds(input.attempt, input.random);
   if (scheduled === "give-up") return { action: "park", reason: "retries-exhausted" };
+  const backoff = scheduled * (input.scheduleScale ?? 1);
   const retryAfter = parseRetryAfter(input.retryAfterHeader, input.now);
-  if (retryAfter === null) return { action: "retry", delaySeconds: scheduled };
+  if (retryAfter === null) return { action: "retry", delaySeconds: backoff };
   return {
     action: "retry",
-    delaySeconds: Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(MIN_RETRY_AFTER_SECONDS, retryAfter)),
+    delaySeconds: Math.max(backoff, retryAfterFloorSeconds(retryAfter, input.random)),
   };
 }
 

@@ -18,7 +18,6 @@ import {
   matchesFilters,
   type NextAttempt,
   nextAttemptDelay,
-  parseRetryAfter,
   renderEmail,
   renderEventPayload,
   renderWebhookBody,
@@ -299,17 +298,14 @@ async function send(
 
 function decide(result: SendResult, input: DeliverJobInput): NextAttempt {
   if (result.outcome === null) return { action: "park", reason: "rejected" };
-  const next = nextAttemptDelay({
+  return nextAttemptDelay({
     attempt: input.job.attempt,
     status: result.outcome,
     retryAfterHeader: result.retryAfter,
     now: input.now,
     random: input.random,
+    scheduleScale: input.retryScale ?? 1,
   });
-  if (next.action !== "retry") return next;
-  const fromReceiver = parseRetryAfter(result.retryAfter, input.now) !== null;
-  const scale = input.retryScale ?? 1;
-  return fromReceiver || scale === 1 ? next : { action: "retry", delaySeconds: next.delaySeconds * scale };
 }
 
 /** Queues attempt n+1: an SQS delay up to 15 minutes, a one-time schedule beyond. Returns the seconds. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { retryAfterFloorSeconds } from "../../../functions/core/notifications/delivery-policy.ts";
 import {
   classifyOutcome,
   MAX_ATTEMPTS,
   MAX_RETRY_AFTER_SECONDS,
+  MIN_RETRY_AFTER_SECONDS,
   nextAttemptDelay,
   parseRetryAfter,
   RETRY_SCHEDULE_SECONDS,
@@ -88,30 +90,60 @@ describe("nextAttemptDelay", () => {
     });
   });
 
-  it("honours Retry-After (seconds and HTTP-date) within bounds", () => {
-    expect(nextAttemptDelay({ ...base, status: 429, retryAfterHeader: "120" })).toEqual({
+  it("a Retry-After longer than the scheduled wait is honoured (seconds and HTTP-date) within bounds", () => {
+    // random 0: the Retry-After itself (its jitter only ever adds).
+    const low = { ...base, random: 0 };
+    expect(nextAttemptDelay({ ...low, status: 429, retryAfterHeader: "120" })).toEqual({
       action: "retry",
       delaySeconds: 120,
     });
     expect(
-      nextAttemptDelay({ ...base, status: 503, retryAfterHeader: "Sat, 14 Mar 2026 12:10:00 GMT" }),
+      nextAttemptDelay({ ...low, status: 503, retryAfterHeader: "Sat, 14 Mar 2026 12:10:00 GMT" }),
     ).toEqual({ action: "retry", delaySeconds: 600 });
-    expect(nextAttemptDelay({ ...base, status: 429, retryAfterHeader: "0" })).toEqual({
-      action: "retry",
-      delaySeconds: 1,
-    });
-    expect(nextAttemptDelay({ ...base, status: 429, retryAfterHeader: "999999" })).toEqual({
+    expect(nextAttemptDelay({ ...low, status: 429, retryAfterHeader: "999999" })).toEqual({
       action: "retry",
       delaySeconds: MAX_RETRY_AFTER_SECONDS,
     });
-    // A date in the past means "now": the lower bound applies.
-    expect(
-      nextAttemptDelay({ ...base, status: 429, retryAfterHeader: "Sat, 14 Mar 2026 11:00:00 GMT" }),
-    ).toEqual({ action: "retry", delaySeconds: 1 });
     // Unreadable: the schedule applies.
     expect(nextAttemptDelay({ ...base, status: 429, retryAfterHeader: "soon" })).toEqual({
       action: "retry",
       delaySeconds: 5,
+    });
+  });
+
+  it("a short Retry-After never shortens the scheduled wait of that attempt", () => {
+    // Retry-After 0/1 on every answer: the schedule still spreads the attempts over hours.
+    const delays = [1, 2, 3, 4, 5, 6].map((attempt) =>
+      nextAttemptDelay({ ...base, attempt, status: 429, retryAfterHeader: attempt % 2 ? "0" : "1" }),
+    );
+    expect(delays).toEqual(RETRY_SCHEDULE_SECONDS.map((delaySeconds) => ({ action: "retry", delaySeconds })));
+    expect(nextAttemptDelay({ ...base, attempt: 2, status: 503, retryAfterHeader: "120" })).toEqual({
+      action: "retry",
+      delaySeconds: 300,
+    });
+    // A date in the past means "now": the schedule applies.
+    expect(
+      nextAttemptDelay({ ...base, status: 429, retryAfterHeader: "Sat, 14 Mar 2026 11:00:00 GMT" }),
+    ).toEqual({ action: "retry", delaySeconds: 5 });
+  });
+
+  it("jitter applies to waits set by Retry-After too, but never below what the receiver asked", () => {
+    const wait = (random: number) =>
+      nextAttemptDelay({ ...base, random, status: 429, retryAfterHeader: "600" }) as { delaySeconds: number };
+    const spread = [0, 0.25, 0.5, 0.75, 0.999_999].map((random) => wait(random).delaySeconds);
+    expect(Math.min(...spread)).toBe(600);
+    expect(Math.max(...spread)).toBe(720);
+    expect(new Set(spread).size).toBe(spread.length);
+    expect(retryAfterFloorSeconds(0, 0)).toBe(MIN_RETRY_AFTER_SECONDS);
+    expect(retryAfterFloorSeconds(999_999, 0.5)).toBe(Math.ceil(MAX_RETRY_AFTER_SECONDS * 1.1));
+  });
+
+  it("the schedule scale shrinks the backoff but never a Retry-After", () => {
+    const scaled = { ...base, attempt: 3, scheduleScale: 0.001 };
+    expect(nextAttemptDelay({ ...scaled, status: 500 })).toEqual({ action: "retry", delaySeconds: 1.8 });
+    expect(nextAttemptDelay({ ...scaled, status: 429, retryAfterHeader: "2", random: 0 })).toEqual({
+      action: "retry",
+      delaySeconds: 2,
     });
   });
 
