@@ -255,7 +255,7 @@ describe("one DEP, every channel", () => {
       jsonParse: false,
     });
     const [textPost] = receiver.postsTo("/all/text");
-    expect(textPost?.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(textPost?.headers["content-type"]).toBe("text/plain");
     expect(textPost?.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(textPost?.body).toContain("Event: DEP\n");
     const [urlPost] = receiver.postsTo("/all/url");

@@ -13,9 +13,9 @@ export interface RenderedBody {
 export const WEBHOOK_CONTENT_TYPES: Record<WebhookPayloadType, string> = {
   json: "application/json",
   xml: "application/xml",
-  // Decision: text names its charset (a ForwarderIdentifier may be non-ASCII); JSON is UTF-8 by
-  // definition and the XML declaration names its encoding.
-  text: "text/plain; charset=utf-8",
+  // Exactly as DESIGN.md section 5 names them: existing receivers compare the header as a string.
+  // The bytes are UTF-8 in all three (the XML declaration says so; JSON is UTF-8 by definition).
+  text: "text/plain",
 };
 
 const XSI_NAMESPACE = "http://www.w3.org/2001/XMLSchema-instance";

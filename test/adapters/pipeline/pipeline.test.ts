@@ -282,7 +282,7 @@ describe("one event, every channel", () => {
       jsonParse: false,
     });
     const [textPost] = receiver.postsTo("/one/text");
-    expect(textPost?.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(textPost?.headers["content-type"]).toBe("text/plain");
     expect(textPost?.headers["webhook-signature"]).toBeUndefined();
     expect(textPost?.body).toContain(`IdMessage: ${event.eventId}\n`);
     const [urlPost] = receiver.postsTo("/one/url");

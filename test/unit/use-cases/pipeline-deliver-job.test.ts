@@ -103,7 +103,7 @@ describe("webhooks", () => {
     const [xml, text] = http.requests;
     expect(xml?.headers["content-type"]).toBe("application/xml");
     expect(xml?.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Event /);
-    expect(text?.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(text?.headers["content-type"]).toBe("text/plain");
     expect(text?.body).toContain("AirWaybillNumber: 12345675\n");
     expect(xml?.headers.authorization).toBeUndefined();
     expect(xml?.headers["webhook-signature"]).toBeUndefined();
@@ -240,14 +240,24 @@ describe("retries", () => {
     http.script(HOOK_URL, answer(500), answer(429, { "retry-after": "120" }));
     const job = await oneJob();
     expect((await attempt({ ...job, attempt: 3 }, { retryScale: 0.001 })).nextAttemptInSeconds).toBe(2);
-    expect((await attempt({ ...job, attempt: 4 }, { retryScale: 0.001 })).nextAttemptInSeconds).toBe(120);
+    // random 0: the Retry-After itself (its jitter only ever adds).
+    const limited = await attempt({ ...job, attempt: 4 }, { retryScale: 0.001, random: 0 });
+    expect(limited.nextAttemptInSeconds).toBe(120);
     expect(queue.sent.map((batch) => batch.delaySeconds)).toEqual([2, 120]);
+  });
+
+  it("a short Retry-After is a floor: the scheduled backoff of that attempt still applies", async () => {
+    http.script(HOOK_URL, answer(429, { "retry-after": "0" }), answer(429, { "retry-after": "1" }));
+    const job = await oneJob();
+    expect((await attempt(job)).nextAttemptInSeconds).toBe(5);
+    expect((await attempt({ ...job, attempt: 2 })).nextAttemptInSeconds).toBe(300);
+    expect(queue.sent.map((batch) => batch.delaySeconds)).toEqual([5, 300]);
   });
 
   it("429 with a long Retry-After goes through the scheduler", async () => {
     http.script(HOOK_URL, answer(429, { "retry-after": "3600" }));
     const job = await oneJob();
-    await attempt(job);
+    await attempt(job, { random: 0 });
     expect(retryScheduler.scheduled[0]?.at).toBe("2026-03-14T13:42:00.000Z");
   });
 
