@@ -223,9 +223,14 @@ export function webhookFromRequest(
   };
 }
 
-/** PUT: a changed Url must be verified again; absent secrets are kept, null removes them. */
+/**
+ * PUT: a changed Url must be verified again, and so must a webhook a receiver's 410 switched off that
+ * is switched on again (410 said the endpoint is gone: it has to prove it is back before it hears
+ * anything). Absent secrets are kept, null removes them.
+ */
 export function applyWebhookUpdate(webhook: Webhook, update: WebhookUpdate, now: string): Webhook {
   const urlChanged = update.Url !== webhook.url;
+  const backFromGone = update.Enable && webhook.disabledReason !== null;
   return {
     ...webhook,
     events: eventsOf(update.Event),
@@ -235,7 +240,7 @@ export function applyWebhookUpdate(webhook: Webhook, update: WebhookUpdate, now:
     awbFilter: filterOf(update.AWB),
     token: update.Token === undefined ? webhook.token : update.Token,
     psk: update.Psk === undefined ? webhook.psk : update.Psk,
-    verification: urlChanged ? pending(now) : webhook.verification,
+    verification: urlChanged || backFromGone ? pending(now) : webhook.verification,
     disabledReason: update.Enable ? null : webhook.disabledReason,
     updatedAt: now,
   };

@@ -1,7 +1,8 @@
 /**
  * Webhooks of one forwarder: create, read, list, update, delete and URL verification. A webhook
  * receives events only once its receiver has echoed a challenge (isWebhookActive), so every write that
- * leaves it unverified (creation, a changed Url, an update of a failed one) runs the challenge at once
+ * leaves it unverified (creation, a changed Url, an update of a failed one, switching on one that a
+ * receiver's 410 switched off) runs the challenge at once
  * and stores the outcome; the forwarder sees the result in the same response.
  */
 import {
@@ -80,7 +81,10 @@ export function listWebhooks(
   return deps.subscriptions.listWebhooks(forwarderId, page);
 }
 
-/** PUT: absent Token/Psk keep the stored ones; a webhook left unverified is challenged again. */
+/**
+ * PUT: absent Token/Psk keep the stored ones; a webhook left unverified (a new Url, or switched on
+ * again after a 410) is challenged again.
+ */
 export async function updateWebhook(
   deps: Omit<WebhookDeps, "limits">,
   input: { forwarderId: string; id: number; request: WebhookRequest; now: string },

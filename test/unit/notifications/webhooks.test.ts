@@ -173,6 +173,28 @@ describe("webhook domain and response", () => {
     expect(isWebhookActive(gone)).toBe(false);
   });
 
+  it("PUT Enable:true on a webhook a 410 switched off needs verification again", () => {
+    const gone = disableWebhook(markWebhookVerified(webhook, NOW), "receiver answered 410 Gone", NOW);
+    const later = "2026-03-15T00:00:00Z";
+    const back = applyWebhookUpdate(gone, v.parse(WebhookUpdateSchema, webhookBody()), later);
+    expect(back.enabled).toBe(true);
+    expect(back.disabledReason).toBeNull();
+    expect(back.verification).toEqual({ status: "pending", reason: null, checkedAt: later });
+    expect(isWebhookActive(back)).toBe(false);
+    // Left off: nothing to verify, the reason stays.
+    const stillOff = applyWebhookUpdate(
+      gone,
+      v.parse(WebhookUpdateSchema, webhookBody({ Enable: false })),
+      later,
+    );
+    expect(stillOff.verification.status).toBe("verified");
+    expect(stillOff.disabledReason).toMatch(/410/);
+    // Switched off by the forwarder (no 410): switching it on keeps the verification.
+    const paused = { ...markWebhookVerified(webhook, NOW), enabled: false };
+    const resumed = applyWebhookUpdate(paused, v.parse(WebhookUpdateSchema, webhookBody()), later);
+    expect(resumed.verification.status).toBe("verified");
+  });
+
   it("maskSecret shows the last 4 characters of long secrets, nothing of short ones", () => {
     expect(maskSecret("abcdefghijklmnop")).toBe("••••mnop");
     expect(maskSecret("short-secret")).toBe("••••cret");

@@ -14,6 +14,7 @@ import {
 } from "../../../functions/adapters/memory/subscription-repository.ts";
 import {
   CustomerEndpointRequestSchema,
+  disableWebhook,
   isWebhookActive,
   type Webhook,
   WebhookRequestSchema,
@@ -128,6 +129,24 @@ describe("webhooks", () => {
     expect(verifications).toHaveLength(2);
     expect(updated.verification.status).toBe("failed");
     expect(updated.psk).toBe("0123456789abcdef-psk");
+  });
+
+  it("PUT Enable:true on a webhook a 410 switched off re-runs the challenge before it is active again", async () => {
+    const webhook = await create();
+    await subscriptions.putWebhook(disableWebhook(webhook, "receiver answered 410 Gone", NOW));
+    nextOutcome = { ok: false, reason: "receiver answered HTTP 404, expected 2xx" };
+    const stillGone = await updateWebhook(deps(), {
+      forwarderId: OWNER.forwarderId,
+      id: webhook.id,
+      request: request(),
+      now: NOW,
+    });
+    expect(verifications).toHaveLength(2);
+    expect(stillGone).toMatchObject({ enabled: true, disabledReason: null });
+    expect(stillGone.verification).toMatchObject({ status: "failed", reason: /HTTP 404/ });
+    expect(isWebhookActive((await subscriptions.getWebhook(OWNER.forwarderId, webhook.id)) as Webhook)).toBe(
+      false,
+    );
   });
 
   it("verify re-runs the challenge and stores the outcome", async () => {
