@@ -2,8 +2,8 @@
  * Webhooks of one forwarder: create, read, list, update, delete and URL verification. A webhook
  * receives events only once its receiver has echoed a challenge (isWebhookActive), so every write that
  * leaves it unverified (creation, a changed Url, an update of a failed one, switching on one that a
- * receiver's 410 switched off) runs the challenge at once
- * and stores the outcome; the forwarder sees the result in the same response.
+ * receiver's 410 switched off) runs the challenge at once and stores the outcome; the forwarder sees
+ * the result in the same response.
  */
 import {
   applyWebhookUpdate,
