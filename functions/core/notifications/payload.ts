@@ -148,6 +148,10 @@ const wholeCount = (value: number) => (Number.isFinite(value) ? Math.max(0, Math
 export function renderEventPayload(event: PayloadEvent, recipient: PayloadRecipient): EventPayload {
   const flight = flightOf(event);
   const reported = reportedPair(event);
+  // Missed/ProActive: nothing was reported, so no pieces (0 = not reported) and no weight, even for
+  // outbox events recorded (or deliveries parked) before the core stopped filling them in.
+  const alert = event.type !== "Event";
+  const weightReported = alert ? null : event.weightReported;
   return {
     IdMessage: event.eventId,
     AirWaybillPrefix: event.awb.prefix,
@@ -164,10 +168,10 @@ export function renderEventPayload(event: PayloadEvent, recipient: PayloadRecipi
     AirportOfDestination: event.destination,
     CarrierCode: flight.carrierCode,
     FlightNumber: flight.flightNumber,
-    PiecesReported: wholeCount(event.piecesReported),
+    PiecesReported: alert ? 0 : wholeCount(event.piecesReported),
     TotalShipmentPieces: wholeCount(event.totalPieces),
-    WeightReported: event.weightReported,
-    WeightCode: event.weightReported === null ? null : event.weightCode,
+    WeightReported: weightReported,
+    WeightCode: weightReported === null ? null : event.weightCode,
     MilestoneReportedLocalTimeStamp: reported ? localStamp(reported.Local) : null,
     MilestoneReportedUtcTimeStamp: reported ? utcWithOffset(reported.Utc) : null,
     isRM: event.isRM,

@@ -36,10 +36,18 @@ function contextFlight(
   return leg ? { carrierCode: leg.carrierCode, flightNumber: leg.flightNumber } : null;
 }
 
-/** An event about one milestone (reported, missed or overdue). Pairs are rendered at its station. */
+/**
+ * An event about one milestone (reported, missed or overdue). Pairs are rendered at its station.
+ * Missed and ProActive alerts are about a report that did NOT happen: nothing was reported, so pieces
+ * are 0 (the spec's "0 = not reported", as ActualNoOfPieces) and weight and weight code null, whatever
+ * the caller passed; only the shipment total and the planned time describe the milestone.
+ */
 export function buildMilestoneEventDraft(state: ShipmentState, input: MilestoneEventInput): DomainEventDraft {
   const totalPieces = state.total?.pieces ?? input.pieces ?? 0;
-  const reportedWeight = input.weight ?? (input.pieces === null ? (state.total?.weight ?? null) : null);
+  const reportedSomething = input.type === "Event";
+  const reportedWeight = !reportedSomething
+    ? null
+    : (input.weight ?? (input.pieces === null ? (state.total?.weight ?? null) : null));
   return {
     name: input.name,
     type: input.type,
@@ -51,11 +59,11 @@ export function buildMilestoneEventDraft(state: ShipmentState, input: MilestoneE
     flight: input.flight
       ? { carrierCode: input.flight.carrierCode, flightNumber: input.flight.flightNumber }
       : contextFlight(state, input.name),
-    piecesReported: input.pieces ?? totalPieces,
+    piecesReported: reportedSomething ? (input.pieces ?? totalPieces) : 0,
     totalPieces,
     weightReported: reportedWeight,
     weightCode: reportedWeight === null ? null : (input.weightCode ?? state.total?.weightCode ?? null),
-    reported: input.reportedUtc ? toPair(input.station, input.reportedUtc) : null,
+    reported: reportedSomething && input.reportedUtc ? toPair(input.station, input.reportedUtc) : null,
     planned: input.plannedUtc ? toPair(input.station, input.plannedUtc) : null,
     isRM: isPlanned(state),
     milestoneKey: input.milestoneKey,

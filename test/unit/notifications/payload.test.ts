@@ -68,6 +68,22 @@ describe("renderEventPayload", () => {
     }
   });
 
+  it("Missed and ProActive claim no report: PiecesReported 0, WeightReported and WeightCode null", () => {
+    for (const type of ["Missed", "ProActive"] as const) {
+      // An event recorded before drafts stopped filling these in (outbox, parked deliveries).
+      const old = makeEvent({
+        type,
+        reported: null,
+        piecesReported: 10,
+        weightReported: 250,
+        weightCode: "K",
+      });
+      const alert = renderEventPayload(old, OWNER);
+      expect(alert).toMatchObject({ PiecesReported: 0, WeightReported: null, WeightCode: null });
+      expect(alert.TotalShipmentPieces).toBe(10);
+    }
+  });
+
   it("RMP carries the recording time at its station, the fallback flight, and Replan", () => {
     const rmp = renderEventPayload(
       makeEvent({ name: "RMP", eventStatus: "Replan", flight: null, reported: null, planned: null }),
@@ -281,7 +297,7 @@ describe("renderWebhookBody", () => {
   it("text: one `Field: value` line per field, null empty, no line breaks inside values", () => {
     const payload = { ...renderEventPayload(makeEvent(), OWNER), ForwarderIdentifier: "a\r\nInjected: yes" };
     const { contentType, body } = renderWebhookBody(payload, "text");
-    expect(contentType).toBe("text/plain; charset=utf-8");
+    expect(contentType).toBe("text/plain");
     const lines = body.trimEnd().split("\n");
     expect(lines).toHaveLength(EVENT_PAYLOAD_FIELDS.length);
     expect(lines.map((line) => line.slice(0, line.indexOf(":")))).toEqual([...EVENT_PAYLOAD_FIELDS]);
