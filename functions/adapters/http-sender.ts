@@ -9,9 +9,14 @@ import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { assertTargetAllowed, type DeliveryMode, type TargetCheck } from "../core/notifications/index.ts";
 
-/** Per-attempt timeout (DESIGN.md section 5). */
+/**
+ * Per-attempt deadline (DESIGN.md section 5): one budget for resolving, connecting, sending, the
+ * response headers and the body, so a receiver that trickles bytes cannot hold an attempt (and the
+ * Lambda with its whole batch) beyond it. Requests may pass a shorter one (tests, the URL challenge).
+ */
 export const DEFAULT_TIMEOUT_MS = 10_000;
-const MAX_RESPONSE_BYTES = 4096;
+/** Response bytes kept (for the attempt log); the rest is not read: the connection is closed. */
+export const MAX_RESPONSE_BYTES = 4096;
 
 export type { DeliveryMode };
 
@@ -24,12 +29,22 @@ export interface PostRequest {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** Total deadline of this attempt (default DEFAULT_TIMEOUT_MS). */
   timeoutMs?: number;
 }
 
 export type PostResult =
-  | { kind: "response"; status: number; headers: Record<string, string>; body: string; latencyMs: number }
+  | {
+      kind: "response";
+      status: number;
+      headers: Record<string, string>;
+      body: string;
+      latencyMs: number;
+      /** The deadline passed after the status line but before the body ended: `body` is what came. */
+      bodyCutOff?: boolean;
+    }
   | { kind: "refused"; reason: string; latencyMs: number }
+  /** No status line before the deadline. */
   | { kind: "timeout"; latencyMs: number }
   | { kind: "network-error"; message: string; latencyMs: number };
 
@@ -66,6 +81,84 @@ export function createHttpSender(
     return { check, address: addresses[0] ?? null };
   }
 
+  function exchange(
+    target: URL,
+    address: string | null,
+    headers: Record<string, string>,
+    body: string,
+    deadline: Promise<"deadline">,
+    elapsed: () => number,
+  ): Promise<PostResult> {
+    const family = address?.includes(":") ? 6 : 4;
+    // Connect to the address we vetted, whatever DNS says by now.
+    const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
+      if (!address) return callback(new Error("no vetted address"), "", 4);
+      if ((options as { all?: boolean }).all) {
+        (callback as unknown as (error: null, entries: Array<{ address: string; family: number }>) => void)(
+          null,
+          [{ address, family }],
+        );
+      } else {
+        callback(null, address, family);
+      }
+    };
+    const options: RequestOptions = {
+      method: "POST",
+      headers: {
+        ...headers,
+        "content-length": String(Buffer.byteLength(body)),
+        "user-agent": "RouteMapTracker/1.0",
+      },
+      ...(address ? { lookup: pinnedLookup } : {}),
+    };
+    return new Promise<PostResult>((resolvePost) => {
+      let settled = false;
+      let answer: { status: number; headers: Record<string, string> } | null = null;
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const collected = () => Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString("utf8");
+      const request = target.protocol === "https:" ? httpsRequest : httpRequest;
+      const outgoing = request(target, options, (response: IncomingMessage) => {
+        const responseHeaders: Record<string, string> = {};
+        for (const [name, value] of Object.entries(response.headers)) {
+          if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(", ") : value;
+        }
+        answer = { status: response.statusCode ?? 0, headers: responseHeaders };
+        const complete = () => {
+          if (answer) finish({ kind: "response", ...answer, body: collected(), latencyMs: elapsed() });
+        };
+        response.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          // Enough for the log: stop reading rather than wait for the rest.
+          if (size >= MAX_RESPONSE_BYTES) complete();
+        });
+        response.on("end", complete);
+        response.on("error", (error) =>
+          finish({ kind: "network-error", message: error.message, latencyMs: elapsed() }),
+        );
+      });
+      /** Settles once; whatever is still open (socket, response stream) is torn down. */
+      function finish(result: PostResult) {
+        if (settled) return;
+        settled = true;
+        if (!outgoing.destroyed) outgoing.destroy();
+        resolvePost(result);
+      }
+      void deadline.then(() => {
+        if (answer) {
+          finish({ kind: "response", ...answer, body: collected(), latencyMs: elapsed(), bodyCutOff: true });
+        } else {
+          finish({ kind: "timeout", latencyMs: elapsed() });
+        }
+      });
+      outgoing.on("error", (error) =>
+        finish({ kind: "network-error", message: error.message, latencyMs: elapsed() }),
+      );
+      outgoing.end(body);
+    });
+  }
+
   return {
     async check(url) {
       return (await vet(url)).check;
@@ -74,76 +167,21 @@ export function createHttpSender(
     async post({ url, headers, body, timeoutMs = DEFAULT_TIMEOUT_MS }) {
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
-      const { check, address } = await vet(url);
-      if (!check.allowed)
-        return { kind: "refused", reason: `${check.reason}: ${check.detail}`, latencyMs: elapsed() };
-      const target = new URL(url);
-      const family = address?.includes(":") ? 6 : 4;
-      // Connect to the address we vetted, whatever DNS says by now.
-      const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
-        if (!address) return callback(new Error("no vetted address"), "", 4);
-        if ((options as { all?: boolean }).all) {
-          (callback as unknown as (error: null, entries: Array<{ address: string; family: number }>) => void)(
-            null,
-            [{ address, family }],
-          );
-        } else {
-          callback(null, address, family);
-        }
-      };
-      const options: RequestOptions = {
-        method: "POST",
-        headers: {
-          ...headers,
-          "content-length": String(Buffer.byteLength(body)),
-          "user-agent": "RouteMapTracker/1.0",
-        },
-        timeout: timeoutMs,
-        ...(address ? { lookup: pinnedLookup } : {}),
-      };
-      return new Promise<PostResult>((resolvePost) => {
-        let settled = false;
-        const finish = (result: PostResult) => {
-          if (!settled) {
-            settled = true;
-            resolvePost(result);
-          }
-        };
-        const send = target.protocol === "https:" ? httpsRequest : httpRequest;
-        const outgoing = send(target, options, (response: IncomingMessage) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          response.on("data", (chunk: Buffer) => {
-            if (size < MAX_RESPONSE_BYTES) chunks.push(chunk);
-            size += chunk.length;
-          });
-          response.on("end", () => {
-            const responseHeaders: Record<string, string> = {};
-            for (const [name, value] of Object.entries(response.headers)) {
-              if (value !== undefined)
-                responseHeaders[name] = Array.isArray(value) ? value.join(", ") : value;
-            }
-            finish({
-              kind: "response",
-              status: response.statusCode ?? 0,
-              headers: responseHeaders,
-              body: Buffer.concat(chunks).toString("utf8").slice(0, MAX_RESPONSE_BYTES),
-              latencyMs: elapsed(),
-            });
-          });
-          response.on("error", (error) =>
-            finish({ kind: "network-error", message: error.message, latencyMs: elapsed() }),
-          );
-        });
-        outgoing.on("timeout", () => {
-          outgoing.destroy();
-          finish({ kind: "timeout", latencyMs: elapsed() });
-        });
-        outgoing.on("error", (error) =>
-          finish({ kind: "network-error", message: error.message, latencyMs: elapsed() }),
-        );
-        outgoing.end(body);
+      // One timer for the whole attempt, DNS included (a resolver can hang too).
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<"deadline">((resolveDeadline) => {
+        timer = setTimeout(() => resolveDeadline("deadline"), timeoutMs);
       });
+      try {
+        const vetted = await Promise.race([vet(url), deadline]);
+        if (vetted === "deadline") return { kind: "timeout", latencyMs: elapsed() };
+        const { check, address } = vetted;
+        if (!check.allowed)
+          return { kind: "refused", reason: `${check.reason}: ${check.detail}`, latencyMs: elapsed() };
+        return await exchange(new URL(url), address, headers, body, deadline, elapsed);
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }
