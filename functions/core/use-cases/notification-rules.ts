@@ -13,17 +13,24 @@ import {
 } from "../notifications/index.ts";
 import { SubscriptionNotFoundError, UnusableReferenceError } from "./notification-errors.ts";
 import type { Page, PageRequest, SubscriptionRepository } from "./notification-ports.ts";
+import { type ProActiveSweepQueue, requestProActiveSweep } from "./schedule-proactive-for-rule.ts";
 import { ensureBelowLimit, type SubscriptionLimits } from "./subscription-limits.ts";
 
 export interface NotificationRuleDeps {
   subscriptions: SubscriptionRepository;
   limits: SubscriptionLimits;
   /**
-   * Schedules the proactive checks a saved ProActive rule needs for milestones already overdue
-   * (rules created after a route map was planned still get their checks); absent in tests that do
-   * not care. Does nothing for other or disabled rules.
+   * Where a saved, enabled ProActive rule requests the sweep that schedules proactive checks for
+   * milestones already overdue (rules created after a route map was planned still get their checks).
+   * Only a message is queued here: the sweep itself runs off the request path (check-due handler).
+   * Absent in tests that do not care.
    */
-  proActiveSweep?: (rule: NotificationRule, now: string) => Promise<void>;
+  proActiveSweeps?: ProActiveSweepQueue;
+}
+
+/** After the rule is stored: a queued request, never the sweep itself (it may cover thousands). */
+async function requestSweep(deps: Pick<NotificationRuleDeps, "proActiveSweeps">, rule: NotificationRule) {
+  if (deps.proActiveSweeps) await requestProActiveSweep(deps.proActiveSweeps, rule);
 }
 
 /** Url rules: NotifyTo must name a customer endpoint support registered for this very forwarder. */
@@ -59,7 +66,7 @@ export async function createNotificationRule(
   const id = await deps.subscriptions.nextId("rule");
   const rule = ruleFromRequest(request, { id, owner, now });
   await deps.subscriptions.putRule(rule);
-  await deps.proActiveSweep?.(rule, now);
+  await requestSweep(deps, rule);
   return rule;
 }
 
@@ -73,19 +80,19 @@ export function listNotificationRules(
 
 /** PUT: a full replacement under the same id, owner and creation time. */
 export async function updateNotificationRule(
-  deps: Pick<NotificationRuleDeps, "subscriptions" | "proActiveSweep">,
+  deps: Pick<NotificationRuleDeps, "subscriptions" | "proActiveSweeps">,
   input: { forwarderId: string; id: number; request: NotificationRuleRequest; now: string },
 ): Promise<NotificationRule> {
   const current = await getNotificationRule(deps, input.forwarderId, input.id);
   await ensureUsableNotifyTo(deps.subscriptions, input.request, input.forwarderId);
   const updated = applyRuleUpdate(current, input.request, input.now);
   await deps.subscriptions.putRule(updated);
-  await deps.proActiveSweep?.(updated, input.now);
+  await requestSweep(deps, updated);
   return updated;
 }
 
 export async function setNotificationRuleEnabled(
-  deps: Pick<NotificationRuleDeps, "subscriptions" | "proActiveSweep">,
+  deps: Pick<NotificationRuleDeps, "subscriptions" | "proActiveSweeps">,
   input: { forwarderId: string; id: number; enabled: boolean; now: string },
 ): Promise<NotificationRule> {
   const current = await getNotificationRule(deps, input.forwarderId, input.id);
@@ -93,7 +100,7 @@ export async function setNotificationRuleEnabled(
   if (current.enabled === input.enabled) return current;
   const updated: NotificationRule = { ...current, enabled: input.enabled, updatedAt: input.now };
   await deps.subscriptions.putRule(updated);
-  await deps.proActiveSweep?.(updated, input.now);
+  await requestSweep(deps, updated);
   return updated;
 }
 

@@ -3,7 +3,7 @@ import { nowIso } from "../../adapters/clock.ts";
 import { NotificationRuleRequestSchema } from "../../core/notifications/index.ts";
 import { createNotificationRule } from "../../core/use-cases/notification-rules.ts";
 import { httpHandler } from "./kit.ts";
-import { limits, proActiveSweep, subscriptions } from "./notification-deps.ts";
+import { limits, proActiveSweeps, subscriptions } from "./notification-deps.ts";
 import { mappedNotification, subscriber } from "./notification-problems.ts";
 import { ruleBody } from "./notification-schemas.ts";
 
@@ -14,7 +14,7 @@ export const handler = httpHandler(
     const owner = subscriber(identity);
     const rule = await mappedNotification(() =>
       createNotificationRule(
-        { subscriptions: subscriptions(), limits: limits(), proActiveSweep: proActiveSweep() },
+        { subscriptions: subscriptions(), limits: limits(), proActiveSweeps: proActiveSweeps() },
         { owner, request: body, now: nowIso() },
       ),
     );

@@ -2,7 +2,7 @@
 import { nowIso } from "../../adapters/clock.ts";
 import { setNotificationRuleEnabled } from "../../core/use-cases/notification-rules.ts";
 import { httpHandler } from "./kit.ts";
-import { proActiveSweep, subscriptions } from "./notification-deps.ts";
+import { proActiveSweeps, subscriptions } from "./notification-deps.ts";
 import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
 import { ruleBody } from "./notification-schemas.ts";
 
@@ -11,7 +11,7 @@ export const handler = httpHandler("enable-notification-rule", {}, async ({ iden
   const id = idFromPath(params.id);
   const rule = await mappedNotification(() =>
     setNotificationRuleEnabled(
-      { subscriptions: subscriptions(), proActiveSweep: proActiveSweep() },
+      { subscriptions: subscriptions(), proActiveSweeps: proActiveSweeps() },
       { forwarderId, id, enabled: true, now: nowIso() },
     ),
   );

@@ -3,21 +3,20 @@
  * handler only needs the environment of what it touches (e.g. only replay reads DELIVERY_QUEUE_URL).
  */
 
-import { eventBridgeCheckScheduler } from "../../adapters/check-scheduler.ts";
 import { sqsDeliveryJobQueue } from "../../adapters/delivery-job-queue.ts";
 import { dynamoDeliveryRepository } from "../../adapters/delivery-repository.ts";
-import { dynamoRouteMapRepository } from "../../adapters/route-map-repository.ts";
+import { sqsProActiveSweepQueue } from "../../adapters/proactive-sweep-queue.ts";
 import { dynamoSubscriptionRepository } from "../../adapters/subscription-repository.ts";
 import { createWebhookVerifier } from "../../adapters/webhook-verifier.ts";
-import type { NotificationRule } from "../../core/notifications/index.ts";
 import type {
   DeliveryJobQueue,
   DeliveryRepository,
   SubscriptionRepository,
 } from "../../core/use-cases/notification-ports.ts";
-import { scheduleProActiveForRule } from "../../core/use-cases/schedule-proactive-for-rule.ts";
+import type { ProActiveSweepQueue } from "../../core/use-cases/schedule-proactive-for-rule.ts";
 import { type SubscriptionLimits, subscriptionLimitsFrom } from "../../core/use-cases/subscription-limits.ts";
 import type { WebhookVerifier } from "../../core/use-cases/webhook-subscriptions.ts";
+import { logger } from "./kit.ts";
 
 let subscriptionStore: SubscriptionRepository | undefined;
 let deliveryStore: DeliveryRepository | undefined;
@@ -40,16 +39,28 @@ export const deliveryQueue = () => {
   queueInstance ??= sqsDeliveryJobQueue();
   return queueInstance;
 };
-let sweep: ((rule: NotificationRule, now: string) => Promise<void>) | undefined;
-/** Proactive checks for a saved ProActive rule's already-overdue milestones. */
-export const proActiveSweep = () => {
-  if (!sweep) {
-    const deps = { routeMaps: dynamoRouteMapRepository(), checks: eventBridgeCheckScheduler() };
-    sweep = async (rule, now) => {
-      await scheduleProActiveForRule(deps, { rule, now });
+let sweepQueue: ProActiveSweepQueue | undefined;
+/**
+ * Sweep requests of saved ProActive rules (DueChecks queue). A request that cannot be queued is
+ * logged as an error, not answered with a 5xx: the rule is already stored, and a client retrying a
+ * failed POST would create a duplicate rule. What is lost is only the sweep (alerts for milestones
+ * already overdue); new misses still reach the rule through their own checks.
+ */
+export const proActiveSweeps = (): ProActiveSweepQueue => {
+  if (!sweepQueue) {
+    const queue = sqsProActiveSweepQueue();
+    sweepQueue = {
+      request: (sweep) =>
+        queue.request(sweep).catch((error: unknown) => {
+          logger.error("ProActive sweep not queued: overdue milestones get no proactive check", {
+            ruleId: sweep.ruleId,
+            forwarderId: sweep.forwarderId,
+            error: error instanceof Error ? error : String(error),
+          });
+        }),
     };
   }
-  return sweep;
+  return sweepQueue;
 };
 
 /** MAX_RULES_PER_FORWARDER (default 500), MAX_WEBHOOKS_PER_FORWARDER (default 50). */

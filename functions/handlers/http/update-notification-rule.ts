@@ -3,7 +3,7 @@ import { nowIso } from "../../adapters/clock.ts";
 import { NotificationRuleUpdateSchema } from "../../core/notifications/index.ts";
 import { updateNotificationRule } from "../../core/use-cases/notification-rules.ts";
 import { httpHandler } from "./kit.ts";
-import { proActiveSweep, subscriptions } from "./notification-deps.ts";
+import { proActiveSweeps, subscriptions } from "./notification-deps.ts";
 import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
 import { ruleBody } from "./notification-schemas.ts";
 
@@ -15,7 +15,7 @@ export const handler = httpHandler(
     const id = idFromPath(params.id);
     const rule = await mappedNotification(() =>
       updateNotificationRule(
-        { subscriptions: subscriptions(), proActiveSweep: proActiveSweep() },
+        { subscriptions: subscriptions(), proActiveSweeps: proActiveSweeps() },
         { forwarderId, id, request: body, now: nowIso() },
       ),
     );

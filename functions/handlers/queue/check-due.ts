@@ -1,9 +1,9 @@
 /**
- * Due-checks queue (EventBridge Scheduler's target, and direct sends of checks already due): runs
- * each check (functions/core/use-cases/run-due-check.ts) with partial batch failures. A check that
- * arrives before its time fails its record, so SQS hands it back after the visibility timeout; a
- * malformed body is dropped (retrying cannot fix it). The use case is idempotent: a check delivered
- * twice records its fact once.
+ * Due-checks queue (EventBridge Scheduler's target, direct sends of checks already due, and ProActive
+ * sweep pages), with partial batch failures. A check runs run-due-check.ts; one that arrives before
+ * its time fails its record, so SQS hands it back after the visibility timeout. A sweep message runs
+ * one page of schedule-proactive-for-rule.ts, which queues the next page itself. A malformed body is
+ * dropped (retrying cannot fix it). Both use cases are idempotent: a message delivered twice is safe.
  */
 import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-powertools/batch";
 import { Logger } from "@aws-lambda-powertools/logger";
@@ -12,9 +12,14 @@ import * as v from "valibot";
 import { jitteredBackoff } from "../../adapters/backoff.ts";
 import { eventBridgeCheckScheduler } from "../../adapters/check-scheduler.ts";
 import { nowIso } from "../../adapters/clock.ts";
+import { ProActiveSweepMessageSchema, sqsProActiveSweepQueue } from "../../adapters/proactive-sweep-queue.ts";
 import { dynamoRouteMapRepository } from "../../adapters/route-map-repository.ts";
 import { dynamoSubscriptionRepository } from "../../adapters/subscription-repository.ts";
 import { type RunDueCheckDeps, runDueCheck } from "../../core/use-cases/run-due-check.ts";
+import {
+  type SweepProActivePageDeps,
+  sweepProActivePage,
+} from "../../core/use-cases/schedule-proactive-for-rule.ts";
 
 const logger = new Logger({ serviceName: "route-map-tracker" });
 
@@ -26,34 +31,51 @@ export const DueCheckInputSchema = v.object({
   minutes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 
-const DueCheckMessageSchema = v.pipe(v.string(), v.parseJson(), DueCheckInputSchema);
+const DueChecksMessageSchema = v.pipe(
+  v.string(),
+  v.parseJson(),
+  v.union([ProActiveSweepMessageSchema, DueCheckInputSchema]),
+);
+
+export type CheckDueDeps = RunDueCheckDeps & SweepProActivePageDeps;
 
 export class CheckNotDueError extends Error {}
 
-export function createCheckDueHandler(deps: () => RunDueCheckDeps, now: () => string = nowIso) {
+export function createCheckDueHandler(deps: () => CheckDueDeps, now: () => string = nowIso) {
   const processor = new BatchProcessor(EventType.SQS);
-  const checkRecord = async (record: SQSRecord) => {
-    const parsed = v.safeParse(DueCheckMessageSchema, record.body);
+  const handleRecord = async (record: SQSRecord) => {
+    const parsed = v.safeParse(DueChecksMessageSchema, record.body);
     if (!parsed.success) {
-      logger.error("due check with an unreadable body: dropped", { messageId: record.messageId });
+      logger.error("due-checks message with an unreadable body: dropped", { messageId: record.messageId });
       return;
     }
-    const check = parsed.output;
-    const result = await runDueCheck(deps(), { check, now: now() });
-    logger.info("due check", { ...check, ...result });
+    const message = parsed.output;
+    if ("kind" in message) {
+      const { next, ...page } = await sweepProActivePage(deps(), { sweep: message, now: now() });
+      logger.info("proactive sweep page", {
+        ruleId: message.ruleId,
+        cursor: message.cursor,
+        ...page,
+        more: !!next,
+      });
+      return;
+    }
+    const result = await runDueCheck(deps(), { check: message, now: now() });
+    logger.info("due check", { ...message, ...result });
     if (result.outcome === "early")
-      throw new CheckNotDueError(`${check.check} check of ${check.milestoneKey} is early`);
+      throw new CheckNotDueError(`${message.check} check of ${message.milestoneKey} is early`);
   };
   return (event: SQSEvent, context: Context) =>
-    processPartialResponse(event, checkRecord, processor, { context });
+    processPartialResponse(event, handleRecord, processor, { context });
 }
 
-let deps: RunDueCheckDeps | undefined;
+let deps: CheckDueDeps | undefined;
 export const handler = createCheckDueHandler(() => {
   deps ??= {
     routeMaps: dynamoRouteMapRepository(),
     subscriptions: dynamoSubscriptionRepository(),
     checks: eventBridgeCheckScheduler(),
+    sweeps: sqsProActiveSweepQueue(),
     backoff: jitteredBackoff,
   };
   return deps;

@@ -1,9 +1,11 @@
 /**
  * Issue 5, core and use cases: planning due checks, the "missing" check (Missing status + Missed
  * event, once), proactive checks (scheduled per distinct ProActiveTime of the rules that may hear,
- * fired once, silenced by a late report), stale checks after a replan, and the rule-creation sweep.
+ * fired once, silenced by a late report), stale checks after a replan. The sweep of rules created
+ * later: proactive-sweep.test.ts.
  */
 import { beforeEach, describe, expect, it } from "vitest";
+import { checkScheduleName } from "../../../functions/adapters/check-scheduler.ts";
 import type { DomainEvent } from "../../../functions/core/events.ts";
 import {
   type MatchableEvent,
@@ -23,7 +25,6 @@ import { renderRouteMap } from "../../../functions/core/route-map/render.ts";
 import { addMinutes } from "../../../functions/core/time/station-time.ts";
 import { planDueChecks } from "../../../functions/core/use-cases/plan-due-checks.ts";
 import { type RunDueCheckDeps, runDueCheck } from "../../../functions/core/use-cases/run-due-check.ts";
-import { scheduleProActiveForRule } from "../../../functions/core/use-cases/schedule-proactive-for-rule.ts";
 import { AWB, BKD_TWO_LEGS, FWB, fsu, type Harness, harness, OTHER, T0 } from "../use-cases/support.ts";
 import { RecordingScheduler, RuleStore, rule } from "./support.ts";
 
@@ -86,7 +87,11 @@ describe("planning", () => {
     const after = await planned();
     expect(after).toBe(addMinutes(before, 120));
     expect(scheduler.get(DEP, "missing")?.at).toBe(missingCheckAt(after));
-    expect([...scheduler.scheduled.values()].filter((c) => c.input.milestoneKey === DEP)).toHaveLength(1);
+    // Every upsert of DEP's check, in order: one per plan, both under the one schedule name the
+    // adapter derives, so the second moves the first instead of adding a check.
+    const depUpserts = scheduler.upserts.filter((c) => c.input.milestoneKey === DEP);
+    expect(depUpserts.map((c) => c.at)).toEqual([missingCheckAt(before), missingCheckAt(after)]);
+    expect(new Set(depUpserts.map((c) => checkScheduleName(c.input))).size).toBe(1);
   });
 
   it("checks already due (milestones overdue at planning time) go straight to the queue", async () => {
@@ -284,10 +289,22 @@ describe("payload and e-mail of Missed and ProActive alerts", () => {
       const [event] = eventsOf(type);
       if (!event) throw new Error(`no ${type} event`);
       const payload = renderEventPayload(event, recipient);
+      // Nothing was reported: the event itself says so, not only its rendering.
+      expect(event).toMatchObject({
+        piecesReported: 0,
+        weightReported: null,
+        weightCode: null,
+        reported: null,
+      });
+      expect(event.totalPieces).toBe(10);
       expect(payload).toMatchObject({
         Type: type,
         Event: "DEP",
         EventStatus: "Update",
+        PiecesReported: 0,
+        TotalShipmentPieces: 10,
+        WeightReported: null,
+        WeightCode: null,
         MilestoneReportedLocalTimeStamp: null,
         MilestoneReportedUtcTimeStamp: null,
         PlannedUtcTimeStamp: `${plannedUtc.slice(0, -1)}+00:00`,
@@ -301,35 +318,5 @@ describe("payload and e-mail of Missed and ProActive alerts", () => {
         `AWB 020-12345675 | MIL DEP | NTF ${type}`,
       );
     }
-  });
-});
-
-describe("schedule-proactive-for-rule (rule created after the milestone went Missing)", () => {
-  it("schedules proactive checks for overdue unreported milestones whose planned + N is ahead", async () => {
-    const plannedUtc = await planned();
-    const now = addMinutes(plannedUtc, 30);
-    await runDueCheck(deps, { check: missing(plannedUtc), now: missingCheckAt(plannedUtc) });
-    const r = rule({ kind: "ProActive", minutes: 240 }, { events: ["DEP", "ARR"], createdAt: now });
-    const result = await scheduleProActiveForRule(
-      { routeMaps: h.routeMaps, checks: scheduler },
-      { rule: r, now },
-    );
-    expect(result.routeMaps).toBe(1);
-    // FRA:DEP is overdue with planned + 240 ahead. HAJ:DEP (the truck) is overdue too, but its
-    // planned + 240 has passed (not retroactive); ARRs are not due yet (their own checks do that).
-    expect([...scheduler.scheduled.values()].map((c) => c.input.milestoneKey)).toEqual(["FRA:DEP"]);
-    expect(scheduler.get(DEP, "proactive", 240)?.at).toBe(proActiveCheckAt(plannedUtc, 240));
-  });
-
-  it("does nothing for a disabled rule, a non-ProActive rule, another forwarder or a passed interval", async () => {
-    const plannedUtc = await planned();
-    const now = addMinutes(plannedUtc, 30);
-    const sweep = (r: ReturnType<typeof rule>, at = now) =>
-      scheduleProActiveForRule({ routeMaps: h.routeMaps, checks: scheduler }, { rule: r, now: at });
-    await sweep(rule({ kind: "ProActive", minutes: 240 }, { enabled: false }));
-    await sweep(rule({ kind: "Missed" }));
-    await sweep(rule({ kind: "ProActive", minutes: 240 }, { owner: { ...OTHER } }));
-    await sweep(rule({ kind: "ProActive", minutes: 10 }, { events: ["DEP"] }));
-    expect(scheduler.scheduled.size + scheduler.queued.length).toBe(0);
   });
 });

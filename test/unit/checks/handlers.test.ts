@@ -5,12 +5,13 @@
  */
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent, SQSEvent, SQSRecord } from "aws-lambda";
 import { beforeEach, describe, expect, it } from "vitest";
-import { missingCheckAt } from "../../../functions/core/route-map/due-checks.ts";
+import { missingCheckAt, proActiveCheckAt } from "../../../functions/core/route-map/due-checks.ts";
+import { addMinutes } from "../../../functions/core/time/station-time.ts";
 import { createCheckDueHandler } from "../../../functions/handlers/queue/check-due.ts";
 import { createScheduleChecksHandler, rmpAwbOf } from "../../../functions/handlers/stream/schedule-checks.ts";
 import { matchesFilter, RMP_INSERT_FILTER } from "../../../lib/event-functions.ts";
 import { AWB, BKD_TWO_LEGS, FWB, type Harness, harness, T0 } from "../use-cases/support.ts";
-import { RecordingScheduler, RuleStore } from "./support.ts";
+import { RecordingScheduler, RecordingSweepQueue, RuleStore, rule } from "./support.ts";
 
 const context = { functionName: "test", getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
 
@@ -79,14 +80,15 @@ describe("schedule-checks (stream)", () => {
 });
 
 describe("check-due (queue)", () => {
+  let rules: RuleStore;
+  let sweeps: RecordingSweepQueue;
+  beforeEach(() => {
+    rules = new RuleStore();
+    sweeps = new RecordingSweepQueue();
+  });
   const makeHandler = (now: string) =>
     createCheckDueHandler(
-      () => ({
-        routeMaps: h.routeMaps,
-        subscriptions: new RuleStore(),
-        checks: scheduler,
-        backoff: h.backoff,
-      }),
+      () => ({ routeMaps: h.routeMaps, subscriptions: rules, checks: scheduler, sweeps, backoff: h.backoff }),
       () => now,
     );
   const body = (plannedUtc: string) =>
@@ -113,5 +115,34 @@ describe("check-due (queue)", () => {
     const response = await handler(event, context);
     expect(response.batchItemFailures).toEqual([{ itemIdentifier: "early" }]);
     expect(h.routeMaps.events.filter((e) => e.type === "Missed")).toHaveLength(0);
+  });
+
+  it("runs a ProActive sweep message as one page and queues the next; junk sweeps are dropped", async () => {
+    const handler = makeHandler(missingCheckAt(plannedDep));
+    await handler({ Records: [sqsRecord(body(plannedDep), "missing")] }, context);
+    const r = rules.add(rule({ kind: "ProActive", minutes: 240 }));
+    const sweep = {
+      kind: "proactive-sweep",
+      ruleId: r.id,
+      forwarderId: r.owner.forwarderId,
+      ruleUpdatedAt: r.updatedAt,
+      cursor: null,
+    };
+    const later = makeHandler(addMinutes(plannedDep, 30));
+    const response = await later(
+      {
+        Records: [
+          sqsRecord(JSON.stringify(sweep), "sweep"),
+          sqsRecord(JSON.stringify({ ...sweep, cursor: { reader: -1 } }), "bad-sweep"),
+        ],
+      },
+      context,
+    );
+    expect(response.batchItemFailures).toEqual([]);
+    expect(scheduler.get("FRA:DEP", "proactive", 240)?.at).toBe(proActiveCheckAt(plannedDep, 240));
+    // The owner's agent key is done; the next page is its forwarder key (XTD grants).
+    expect(sweeps.requests).toEqual([
+      { ...sweep, cursor: { reader: 1, createdAtOrBefore: null, sweptAtBound: [] } },
+    ]);
   });
 });

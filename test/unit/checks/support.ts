@@ -11,15 +11,29 @@ import type {
   PlannedCheck,
   QueuedCheck,
 } from "../../../functions/core/use-cases/plan-due-checks.ts";
+import type {
+  ProActiveSweepQueue,
+  ProActiveSweepRequest,
+} from "../../../functions/core/use-cases/schedule-proactive-for-rule.ts";
 import { OWNER } from "../use-cases/support.ts";
 
-/** findCandidates over the real index keys (what the DynamoDB adapter stores). */
-export class RuleStore implements Pick<SubscriptionRepository, "findCandidates"> {
+/** findCandidates over the real index keys (what the DynamoDB adapter stores), and getRule. */
+export class RuleStore implements Pick<SubscriptionRepository, "findCandidates" | "getRule"> {
   readonly rules: NotificationRule[] = [];
   lookups = 0;
   add(rule: NotificationRule): NotificationRule {
     this.rules.push(rule);
     return rule;
+  }
+  /** Replaces the stored rule of that id (an update, a disable) or removes it (null). */
+  replace(id: number, rule: NotificationRule | null): void {
+    const index = this.rules.findIndex((r) => r.id === id);
+    if (index >= 0) this.rules.splice(index, 1);
+    if (rule) this.rules.push(rule);
+  }
+  async getRule(forwarderId: string, id: number): Promise<NotificationRule | null> {
+    const found = this.rules.find((r) => r.id === id && r.owner.forwarderId === forwarderId);
+    return found ? structuredClone(found) : null;
   }
   async findCandidates(indexKeys: readonly string[]): Promise<Subscription[]> {
     this.lookups += 1;
@@ -29,14 +43,22 @@ export class RuleStore implements Pick<SubscriptionRepository, "findCandidates">
   }
 }
 
-/** Records what was scheduled (keyed like the adapter: one per AWB+milestone+check+minutes). */
+/**
+ * Records what was scheduled: `scheduled` is keyed like the adapter (one per AWB+milestone+check+
+ * minutes, so it shows the end state), `upserts` lists every schedule request ever made (so a test
+ * can count them: the map de-duplicates by construction).
+ */
 export class RecordingScheduler implements CheckScheduler {
   readonly scheduled = new Map<string, PlannedCheck>();
+  readonly upserts: PlannedCheck[] = [];
   readonly queued: QueuedCheck[] = [];
   calls = 0;
   async schedule(checks: readonly PlannedCheck[]) {
     this.calls += 1;
-    for (const check of checks) this.scheduled.set(nameOf(check.input), structuredClone(check));
+    for (const check of checks) {
+      this.scheduled.set(nameOf(check.input), structuredClone(check));
+      this.upserts.push(structuredClone(check));
+    }
   }
   async enqueue(checks: readonly QueuedCheck[]) {
     this.queued.push(...structuredClone(checks));
@@ -45,6 +67,19 @@ export class RecordingScheduler implements CheckScheduler {
     return [...this.scheduled.values()].find(
       (c) => c.input.milestoneKey === milestoneKey && c.input.check === check && c.input.minutes === minutes,
     );
+  }
+}
+
+/** Sweep requests queued (the rule routes' first page, and each continuation). */
+export class RecordingSweepQueue implements ProActiveSweepQueue {
+  readonly requests: ProActiveSweepRequest[] = [];
+  failNext = 0;
+  async request(sweep: ProActiveSweepRequest) {
+    if (this.failNext > 0) {
+      this.failNext -= 1;
+      throw new Error("queue unavailable");
+    }
+    this.requests.push(structuredClone(sweep));
   }
 }
 

@@ -23,6 +23,10 @@ import {
   setNotificationRuleEnabled,
   updateNotificationRule,
 } from "../../../functions/core/use-cases/notification-rules.ts";
+import type {
+  ProActiveSweepQueue,
+  ProActiveSweepRequest,
+} from "../../../functions/core/use-cases/schedule-proactive-for-rule.ts";
 import { subscriptionLimitsFrom } from "../../../functions/core/use-cases/subscription-limits.ts";
 import { emailRuleBody, NOW, OWNER, STRANGER, urlRuleBody } from "../../adapters/subscriptions/fixtures.ts";
 import { ENDPOINT_GUID } from "../notifications/helpers.ts";
@@ -159,6 +163,75 @@ describe("owner-only verbs", () => {
     await expect(deleteNotificationRule(deps(), OWNER.forwarderId, rule.id)).rejects.toBeInstanceOf(
       SubscriptionNotFoundError,
     );
+  });
+});
+
+describe("ProActive sweep requests (the sweep itself runs off the request path)", () => {
+  let queued: ProActiveSweepRequest[];
+  let storedWhenQueued: boolean[];
+  const sweeps: ProActiveSweepQueue = {
+    async request(sweep) {
+      queued.push(sweep);
+      // The handler re-reads the rule: it must be stored by the time the request is queued.
+      storedWhenQueued.push(
+        (await repo.getRule(sweep.forwarderId, sweep.ruleId))?.updatedAt === sweep.ruleUpdatedAt,
+      );
+    },
+  };
+  const withSweeps = () => ({ ...deps(), proActiveSweeps: sweeps });
+  const proActive = (overrides: Record<string, unknown> = {}) =>
+    request(emailRuleBody({ EventAlert: false, ProActiveAlert: true, ProActiveTime: 240, ...overrides }));
+  beforeEach(() => {
+    queued = [];
+    storedWhenQueued = [];
+  });
+
+  it("create of an enabled ProActive rule queues one first page, after storing the rule", async () => {
+    const rule = await createNotificationRule(withSweeps(), { owner: OWNER, request: proActive(), now: NOW });
+    expect(queued).toEqual([
+      {
+        kind: "proactive-sweep",
+        ruleId: rule.id,
+        forwarderId: OWNER.forwarderId,
+        ruleUpdatedAt: NOW,
+        cursor: null,
+      },
+    ]);
+    expect(storedWhenQueued).toEqual([true]);
+  });
+
+  it("a disabled or non-ProActive rule queues nothing", async () => {
+    await createNotificationRule(withSweeps(), {
+      owner: OWNER,
+      request: proActive({ Enabled: false }),
+      now: NOW,
+    });
+    await createNotificationRule(withSweeps(), { owner: OWNER, request: request(emailRuleBody()), now: NOW });
+    expect(queued).toEqual([]);
+  });
+
+  it("update and enable queue a sweep for the rule as saved; disable queues none", async () => {
+    const rule = await createNotificationRule(withSweeps(), {
+      owner: OWNER,
+      request: proActive({ Enabled: false }),
+      now: NOW,
+    });
+    const at = (minute: number) => `2026-03-15T08:0${minute}:00Z`;
+    const id = rule.id;
+    const forwarderId = OWNER.forwarderId;
+    await setNotificationRuleEnabled(withSweeps(), { forwarderId, id, enabled: true, now: at(1) });
+    await updateNotificationRule(withSweeps(), {
+      forwarderId,
+      id,
+      request: proActive({ ProActiveTime: 60 }),
+      now: at(2),
+    });
+    await setNotificationRuleEnabled(withSweeps(), { forwarderId, id, enabled: false, now: at(3) });
+    expect(queued.map((q) => [q.ruleId, q.ruleUpdatedAt])).toEqual([
+      [id, at(1)],
+      [id, at(2)],
+    ]);
+    expect(storedWhenQueued).toEqual([true, true]);
   });
 });
 
