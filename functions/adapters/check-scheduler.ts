@@ -6,9 +6,13 @@
  * AWB + milestone + check (+ minutes): CreateSchedule, and on ConflictException UpdateSchedule, so a
  * replan moves a check instead of adding one. Checks already due go straight to DUE_CHECKS_QUEUE_URL.
  * Throttling is retried here with jittered backoff (on top of the SDK's own retries), so a burst of
- * replans slows down rather than failing the stream batch.
+ * replans slows down rather than failing the stream batch. An exhausted service quota is not:
+ * waiting cannot free schedules, so it fails at once with a logged SchedulerQuotaExceededError (the
+ * caller's record fails; the stream's on-failure destination parks it). Outside the local runner a
+ * schedule is never created without its dead-letter queue.
  */
 import { createHash } from "node:crypto";
+import { Logger } from "@aws-lambda-powertools/logger";
 import {
   ConflictException,
   CreateScheduleCommand,
@@ -21,6 +25,8 @@ import { QUEUES, queueArnEnvVar } from "../../lib/definitions.ts";
 import type { DueCheckInput } from "../core/route-map/due-checks.ts";
 import type { CheckScheduler, PlannedCheck, QueuedCheck } from "../core/use-cases/plan-due-checks.ts";
 import { requiredEnv, scheduler, sqs } from "./aws-clients.ts";
+
+const logger = new Logger({ serviceName: "route-map-tracker" });
 
 const MAX_NAME_LENGTH = 64;
 /** Schedule calls in flight at once per invocation (a plan has ~10-30 milestones). */
@@ -52,12 +58,61 @@ export function atExpression(iso: string): string {
   return `at(${new Date(Math.ceil(ms / 1000) * 1000).toISOString().slice(0, 19)})`;
 }
 
+/**
+ * EventBridge Scheduler refused a schedule because a service quota is exhausted (most likely "Number
+ * of schedules"). Not retried: the quota has to be raised (docs/scheduler-quotas.md).
+ */
+export class SchedulerQuotaExceededError extends Error {
+  override readonly name = "SchedulerQuotaExceededError";
+  constructor(
+    readonly scheduleName: string,
+    cause: unknown,
+  ) {
+    super(
+      `EventBridge Scheduler refused schedule ${scheduleName}: service quota exceeded ` +
+        `(${cause instanceof Error ? cause.message : String(cause)}). Not retried; raise the quota ` +
+        "(docs/scheduler-quotas.md)",
+      { cause },
+    );
+  }
+}
+
+/** The adapter is configured so that a schedule could be created without a dead-letter queue. */
+export class SchedulerConfigurationError extends Error {
+  override readonly name = "SchedulerConfigurationError";
+}
+
+/**
+ * Schedules outside the local runner must have a dead-letter queue: a failed invocation is otherwise
+ * dropped without a trace. `local` is what lets the local runner (DEPLOYMENT_MODE=local) do without.
+ */
+export function ensureDeadLetter(deadLetterArn: string | null | undefined, local: boolean): void {
+  if (deadLetterArn || local) return;
+  throw new SchedulerConfigurationError(
+    "SCHEDULER_DLQ_ARN is not set: refusing to create a schedule without a dead-letter queue " +
+      "(only the local runner, DEPLOYMENT_MODE=local, may)",
+  );
+}
+
+/** True when the handler runs inside the local runner (bin/local/runner.ts sets DEPLOYMENT_MODE). */
+export const runsLocally = (env: NodeJS.ProcessEnv = process.env) => env.DEPLOYMENT_MODE === "local";
+
+/** Wraps a ServiceQuotaExceededException from Scheduler into a logged SchedulerQuotaExceededError. */
+export function failOnQuota(error: unknown, scheduleName: string | undefined): unknown {
+  if (!(error instanceof Error) || error.name !== "ServiceQuotaExceededException") return error;
+  const failure = new SchedulerQuotaExceededError(scheduleName ?? "(unnamed)", error);
+  logger.error(failure.message, { scheduleName, error });
+  return failure;
+}
+
 export interface CheckSchedulerConfig {
   groupName: string;
   roleArn: string;
   queueArn: string;
   queueUrl: string;
   deadLetterArn: string | null;
+  /** The local runner: the only place a schedule may lack a dead-letter queue. */
+  local: boolean;
 }
 
 export function checkSchedulerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CheckSchedulerConfig {
@@ -67,6 +122,7 @@ export function checkSchedulerConfigFromEnv(env: NodeJS.ProcessEnv = process.env
     queueArn: requiredEnv(queueArnEnvVar(QUEUES.dueChecks)),
     queueUrl: requiredEnv(QUEUES.dueChecks.envVar),
     deadLetterArn: env.SCHEDULER_DLQ_ARN || null,
+    local: runsLocally(env),
   };
 }
 
@@ -74,6 +130,7 @@ export function scheduleRequest(
   check: PlannedCheck,
   config: CheckSchedulerConfig,
 ): CreateScheduleCommandInput {
+  ensureDeadLetter(config.deadLetterArn, config.local);
   const { input } = check;
   return {
     Name: checkScheduleName(input),
@@ -92,18 +149,17 @@ export function scheduleRequest(
   };
 }
 
+/** Request-rate limits: they pass within seconds, so waiting helps (unlike a service quota). */
 const isThrottle = (error: unknown) =>
   error instanceof Error &&
-  (error.name === "ThrottlingException" ||
-    error.name === "ServiceQuotaExceededException" ||
-    error.name === "TooManyRequestsException");
+  (error.name === "ThrottlingException" || error.name === "TooManyRequestsException");
 
-async function withThrottleRetry<T>(call: () => Promise<T>): Promise<T> {
+async function withThrottleRetry<T>(scheduleName: string | undefined, call: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await call();
     } catch (error) {
-      if (!isThrottle(error) || attempt > MAX_THROTTLE_RETRIES) throw error;
+      if (!isThrottle(error) || attempt > MAX_THROTTLE_RETRIES) throw failOnQuota(error, scheduleName);
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(5000, 100 * 2 ** attempt)));
     }
   }
@@ -113,13 +169,13 @@ async function withThrottleRetry<T>(call: () => Promise<T>): Promise<T> {
 async function upsert(request: CreateScheduleCommandInput): Promise<void> {
   for (let round = 0; round < 3; round++) {
     try {
-      await withThrottleRetry(() => scheduler().send(new CreateScheduleCommand(request)));
+      await withThrottleRetry(request.Name, () => scheduler().send(new CreateScheduleCommand(request)));
       return;
     } catch (error) {
       if (!(error instanceof ConflictException)) throw error;
     }
     try {
-      await withThrottleRetry(() => scheduler().send(new UpdateScheduleCommand(request)));
+      await withThrottleRetry(request.Name, () => scheduler().send(new UpdateScheduleCommand(request)));
       return;
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error;

@@ -2,7 +2,9 @@
  * Retries further away than SQS's 15-minute delay (DESIGN.md section 5: 30 min, 2 h, 5 h, 10 h):
  * an EventBridge Scheduler one-time schedule whose target is the delivery queue itself, with the job
  * as the message body. The schedule deletes itself after it fired; one that cannot deliver goes to the
- * scheduler dead-letter queue (env SCHEDULER_DLQ_ARN).
+ * scheduler dead-letter queue (env SCHEDULER_DLQ_ARN), which is mandatory outside the local runner.
+ * An exhausted Scheduler quota fails at once with a logged SchedulerQuotaExceededError (waiting
+ * cannot help); the delivery handler then fails the job, which SQS retries and finally parks.
  *
  * Environment: SCHEDULE_GROUP_NAME, SCHEDULER_ROLE_ARN (may send to the delivery queue),
  * SCHEDULER_DLQ_ARN, and DELIVERY_QUEUE_ARN (derived from DELIVERY_QUEUE_URL when absent).
@@ -13,6 +15,7 @@ import { QUEUES } from "../../lib/definitions.ts";
 import type { DeliveryRetryScheduler } from "../core/use-cases/deliver-job.ts";
 import type { DeliveryJob } from "../core/use-cases/notification-ports.ts";
 import { requiredEnv, scheduler } from "./aws-clients.ts";
+import { ensureDeadLetter, failOnQuota, runsLocally } from "./check-scheduler.ts";
 
 const MAX_NAME_LENGTH = 64;
 
@@ -57,6 +60,8 @@ export interface RetrySchedulerConfig {
   roleArn: string;
   queueArn: string;
   deadLetterArn?: string;
+  /** The local runner: the only place a schedule may lack a dead-letter queue. */
+  local: boolean;
 }
 
 export function retrySchedulerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): RetrySchedulerConfig {
@@ -68,6 +73,7 @@ export function retrySchedulerConfigFromEnv(env: NodeJS.ProcessEnv = process.env
     roleArn: requiredEnv("SCHEDULER_ROLE_ARN"),
     queueArn,
     ...(env.SCHEDULER_DLQ_ARN ? { deadLetterArn: env.SCHEDULER_DLQ_ARN } : {}),
+    local: runsLocally(env),
   };
 }
 
@@ -76,11 +82,13 @@ export function schedulerDeliveryRetryScheduler(
 ): DeliveryRetryScheduler {
   return {
     async scheduleRetry(job: DeliveryJob, at: string) {
-      const { groupName, roleArn, queueArn, deadLetterArn } = config();
+      const { groupName, roleArn, queueArn, deadLetterArn, local } = config();
+      ensureDeadLetter(deadLetterArn, local);
+      const name = retryScheduleName(job.deliveryId, job.attempt);
       try {
         await scheduler().send(
           new CreateScheduleCommand({
-            Name: retryScheduleName(job.deliveryId, job.attempt),
+            Name: name,
             GroupName: groupName,
             ScheduleExpression: atExpression(at),
             ScheduleExpressionTimezone: "UTC",
@@ -98,7 +106,7 @@ export function schedulerDeliveryRetryScheduler(
       } catch (error) {
         // The same retry scheduled before (a redelivered job): it is already on its way.
         if (error instanceof ConflictException) return;
-        throw error;
+        throw failOnQuota(error, name);
       }
     },
   };

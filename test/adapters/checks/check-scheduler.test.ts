@@ -52,6 +52,7 @@ beforeAll(async () => {
     queueArn: queues.DUE_CHECKS_QUEUE_ARN ?? "",
     queueUrl: queues.DUE_CHECKS_QUEUE_URL ?? "",
     deadLetterArn: queues.SCHEDULER_DLQ_ARN ?? null,
+    local: false,
   };
   client = new SQSClient({
     endpoint: sqsEmulator.endpoint,
