@@ -22,3 +22,11 @@ export function advanceClock(deltaMs: number): void {
 export function resetClock(): void {
   offsetMs = 0;
 }
+
+/**
+ * Real Unix seconds, which the fake clock never moves: for what another party checks against its own
+ * clock (the Standard Webhooks `webhook-timestamp` of a transmission), never for domain decisions.
+ */
+export function wallClockSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}

@@ -14,7 +14,7 @@ import type {
   VerificationOutcome,
   WebhookVerifier,
 } from "../core/use-cases/webhook-subscriptions.ts";
-import { nowMs } from "./clock.ts";
+import { wallClockSeconds } from "./clock.ts";
 import { createHttpSender, type HttpSender } from "./http-sender.ts";
 
 export const CHALLENGE_HEADER = "x-route-map-challenge";
@@ -65,7 +65,8 @@ export function createWebhookVerifier(
         const id = `verify-${webhook.id}-${secret.slice(0, 8)}`;
         Object.assign(
           headers,
-          signWebhook({ id, timestampSeconds: Math.floor(nowMs() / 1000), body, psk: webhook.psk }),
+          // Real time, not the (locally movable) service clock: the receiver checks it against its own.
+          signWebhook({ id, timestampSeconds: wallClockSeconds(), body, psk: webhook.psk }),
         );
       }
       const result = await sender.post({

@@ -3,10 +3,18 @@
  * secrets from the store, render, send (SES e-mail, Url-channel POST or webhook POST), log the attempt
  * and decide what comes next (done, retry via SQS delay or a one-time schedule, park, disable on 410).
  *
- * Crash safety: the next attempt is queued BEFORE this attempt is logged. A crash in between re-runs
- * this attempt (at-least-once; receivers de-duplicate on `webhook-id`/IdMessage) and queues the next
- * attempt twice, which the deliverer's idempotency key (delivery id + attempt) absorbs. The other order
- * could log a retry whose job was never queued: a lost delivery.
+ * Order of one attempt, so that a crash between any two steps loses nothing:
+ *   1. send;
+ *   2. what a redelivered job could not work out from the log (a 410 switches the webhook off);
+ *   3. log the attempt: the commit point, the answer is now known;
+ *   4. queue the next attempt of a retry;
+ *   5. (the handler) Powertools stores its idempotency record for delivery id + attempt.
+ * A crash before 3 sends again when SQS redelivers the job: unavoidable, the answer was never
+ * recorded, and receivers de-duplicate on `webhook-id`/IdMessage. A crash after 3 re-POSTs nothing:
+ * the redelivered job finds its attempt logged and only re-queues the next attempt if the log ends in
+ * this attempt's retry. The next attempt's identity is deterministic (delivery id + attempt; its
+ * schedule name derives from them), so a second copy of it is absorbed by the deliverer's idempotency
+ * and the attempt log.
  */
 import {
   type AttemptOutcome,
@@ -18,6 +26,7 @@ import {
   matchesFilters,
   type NextAttempt,
   nextAttemptDelay,
+  RETRY_SCHEDULE_SECONDS,
   renderEmail,
   renderEventPayload,
   renderWebhookBody,
@@ -47,7 +56,15 @@ export interface OutboundPost {
 }
 
 export type OutboundResult =
-  | { kind: "response"; status: number; headers: Record<string, string>; body: string; latencyMs: number }
+  | {
+      kind: "response";
+      status: number;
+      headers: Record<string, string>;
+      body: string;
+      latencyMs: number;
+      /** The attempt's deadline passed while the body was still arriving. */
+      bodyCutOff?: boolean;
+    }
   /** The SSRF guard refused the target: nothing was sent. */
   | { kind: "refused"; reason: string; latencyMs: number }
   | { kind: "timeout"; latencyMs: number }
@@ -90,8 +107,14 @@ export interface DeliverJobDeps {
 
 export interface DeliverJobInput {
   job: DeliveryJob;
-  /** ISO UTC time of this attempt. */
+  /** ISO UTC time of this attempt (the service clock: what the log and the retry plan use). */
   now: string;
+  /**
+   * Unix seconds of the real wall clock at sending, for `webhook-timestamp`: receivers check it
+   * against their own clock (Standard Webhooks: 5 minutes), so it is about the transmission and never
+   * the service clock, which the local runner can move forward.
+   */
+  sentAtSeconds: number;
   /** In [0, 1): retry jitter. */
   random: number;
   /**
@@ -111,7 +134,7 @@ export type DeliverJobOutcome =
   | "disabled"
   /** The subscription was deleted, disabled or changed meanwhile: parked with the reason, nothing sent. */
   | "skipped"
-  /** This attempt was already made (a redelivered job): nothing done. */
+  /** This attempt was already made (a redelivered job): not sent again. */
   | "duplicate";
 
 export interface DeliverJobResult {
@@ -126,8 +149,10 @@ export interface DeliverJobResult {
 
 /** Attempt log entries keep this much of a response or error. */
 export const DETAIL_LIMIT = 1000;
-const truncate = (text: string) =>
-  text.length > DETAIL_LIMIT ? `${text.slice(0, DETAIL_LIMIT - 1)}…` : text;
+const truncate = (text: string, limit = DETAIL_LIMIT) =>
+  text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
+/** `text` cut so that `note` still fits after it: the note is what a redelivered job reads back. */
+const withNote = (text: string, note: string) => `${truncate(text, DETAIL_LIMIT - note.length)}${note}`;
 
 // ---- resolving the target against the store ------------------------------------------------------
 
@@ -204,7 +229,9 @@ function fromHttp(result: OutboundResult): SendResult {
         status: result.status,
         retryAfter: result.headers["retry-after"] ?? null,
         latencyMs: result.latencyMs,
-        detail: `HTTP ${result.status}${result.body ? `: ${result.body}` : ""}`,
+        detail: `HTTP ${result.status}${result.body ? `: ${result.body}` : ""}${
+          result.bodyCutOff ? " (answer cut off at the attempt deadline)" : ""
+        }`,
       };
     case "refused":
       return {
@@ -285,10 +312,14 @@ async function send(
   if (webhook.token) headers.authorization = `Bearer ${webhook.token}`;
   if (webhook.psk) {
     // webhook-id = the delivery id: stable across retries, so receivers de-duplicate on it.
-    const timestampSeconds = Math.floor(Date.parse(input.now) / 1000);
     Object.assign(
       headers,
-      signWebhook({ id: input.job.deliveryId, timestampSeconds, body, psk: webhook.psk }),
+      signWebhook({
+        id: input.job.deliveryId,
+        timestampSeconds: input.sentAtSeconds,
+        body,
+        psk: webhook.psk,
+      }),
     );
   }
   return fromHttp(await deps.http.post({ url: webhook.url, headers, body, ...timeout }));
@@ -308,7 +339,7 @@ function decide(result: SendResult, input: DeliverJobInput): NextAttempt {
   });
 }
 
-/** Queues attempt n+1: an SQS delay up to 15 minutes, a one-time schedule beyond. Returns the seconds. */
+/** Queues attempt n+1: an SQS delay up to 15 minutes, a one-time schedule beyond. */
 async function queueNextAttempt(deps: DeliverJobDeps, job: DeliveryJob, delaySeconds: number, now: string) {
   const next: DeliveryJob = { ...job, attempt: job.attempt + 1 };
   const plan = splitDelay(delaySeconds);
@@ -318,7 +349,24 @@ async function queueNextAttempt(deps: DeliverJobDeps, job: DeliveryJob, delaySec
       next,
       new Date(Date.parse(now) + plan.delaySeconds * 1000).toISOString(),
     );
-  return plan.delaySeconds;
+}
+
+/** The log note of a retry; plannedRetrySeconds reads it back. */
+const retryNote = (nextAttempt: number, seconds: number) => ` (attempt ${nextAttempt} in ${seconds} s)`;
+const RETRY_NOTE = /\(attempt \d+ in (\d+) s\)$/;
+
+/**
+ * Seconds from `now` until the next attempt a logged retry planned (0 when already due). An entry
+ * without the note (cut, or older) falls back to the scheduled backoff of that attempt.
+ */
+function plannedRetrySeconds(entry: DeliveryAttempt, now: string, retryScale: number): number {
+  const noted = RETRY_NOTE.exec(entry.detail)?.[1];
+  const planned =
+    noted !== undefined
+      ? Number(noted)
+      : (RETRY_SCHEDULE_SECONDS[entry.attempt - 1] ?? RETRY_SCHEDULE_SECONDS[0]) * retryScale;
+  const due = Date.parse(entry.at) + planned * 1000;
+  return Math.max(0, Math.ceil((due - Date.parse(now)) / 1000));
 }
 
 export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): Promise<DeliverJobResult> {
@@ -326,6 +374,19 @@ export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): 
   const base = { deliveryId: job.deliveryId, attempt: job.attempt };
   const existing = await deps.deliveries.get(job.deliveryId);
   if (existing?.attempts.some((attempt) => attempt.attempt === job.attempt)) {
+    // Answered before (step 3 happened): never sent again. Only step 4 may be missing.
+    const last = existing.attempts.at(-1);
+    if (existing.status === "retrying" && last?.attempt === job.attempt && last.outcome === "retry") {
+      const seconds = plannedRetrySeconds(last, now, input.retryScale ?? 1);
+      await queueNextAttempt(deps, job, seconds, now);
+      return {
+        ...base,
+        outcome: "duplicate",
+        status: null,
+        detail: `attempt already made; attempt ${job.attempt + 1} queued (again) in ${seconds} s`,
+        nextAttemptInSeconds: seconds,
+      };
+    }
     return { ...base, outcome: "duplicate", status: null, detail: "attempt already made" };
   }
   // A job always has its record (the matcher creates it first); a missing one is recreated, not lost.
@@ -365,29 +426,25 @@ export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): 
       await log("delivered", "delivered", result);
       return { ...base, outcome: "delivered", status: result.status, detail: truncate(result.detail) };
     case "retry": {
-      const seconds = await queueNextAttempt(deps, job, next.delaySeconds, now);
-      const detail = `${result.detail} (attempt ${job.attempt + 1} in ${seconds} s)`;
+      const seconds = splitDelay(next.delaySeconds).delaySeconds;
+      const detail = withNote(result.detail, retryNote(job.attempt + 1, seconds));
       await log("retry", "retrying", { ...result, detail });
-      return {
-        ...base,
-        outcome: "retry",
-        status: result.status,
-        detail: truncate(detail),
-        nextAttemptInSeconds: seconds,
-      };
+      await queueNextAttempt(deps, job, seconds, now);
+      return { ...base, outcome: "retry", status: result.status, detail, nextAttemptInSeconds: seconds };
     }
     case "park": {
-      const detail = `${result.detail} (parked: ${next.reason})`;
+      const detail = withNote(result.detail, ` (parked: ${next.reason})`);
       await log("parked", "parked", { ...result, detail });
-      return { ...base, outcome: "parked", status: result.status, detail: truncate(detail) };
+      return { ...base, outcome: "parked", status: result.status, detail };
     }
     case "disable-webhook": {
       if (target.kind !== "webhook") {
         // A customer endpoint is support's registration: 410 parks the delivery, nothing is switched off.
-        const detail = `${result.detail} (parked: gone)`;
+        const detail = withNote(result.detail, " (parked: gone)");
         await log("parked", "parked", { ...result, detail });
-        return { ...base, outcome: "parked", status: result.status, detail: truncate(detail) };
+        return { ...base, outcome: "parked", status: result.status, detail };
       }
+      // Step 2, before the log: a redelivered job would see the attempt logged and not get here again.
       // Re-read so a change the forwarder made during the attempt is kept; only the switch flips.
       const current = await deps.subscriptions.getWebhook(
         target.webhook.owner.forwarderId,
@@ -395,9 +452,40 @@ export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): 
       );
       if (current)
         await deps.subscriptions.putWebhook(disableWebhook(current, "receiver answered 410 Gone", now));
-      const detail = `${result.detail} (webhook disabled)`;
+      const detail = withNote(result.detail, " (webhook disabled)");
       await log("disabled", "parked", { ...result, detail });
-      return { ...base, outcome: "disabled", status: result.status, detail: truncate(detail) };
+      return { ...base, outcome: "disabled", status: result.status, detail };
     }
   }
+}
+
+/**
+ * The job failed on every receive SQS allows it (the store, queue or scheduler kept refusing). Left
+ * alone it would sink into the dead-letter queue with its delivery still "in progress", which replay
+ * refuses for ever; instead the delivery is parked, visibly and replayable. A delivery that has moved
+ * on meanwhile (settled, or a later attempt logged) is left as it is. If this fails too, the caller
+ * lets the job go to the dead-letter queue (alarmed).
+ */
+export async function parkUnfinishedJob(
+  deps: Pick<DeliverJobDeps, "deliveries">,
+  input: { job: DeliveryJob; now: string; reason: string },
+): Promise<DeliverJobResult> {
+  const { job, now } = input;
+  const base = { deliveryId: job.deliveryId, attempt: job.attempt, status: null };
+  const existing = await deps.deliveries.get(job.deliveryId);
+  if (!existing) await deps.deliveries.create(newDeliveryRecord({ ...job, attempt: 1 }, now));
+  const settled = existing?.status === "delivered" || existing?.status === "parked";
+  const overtaken = existing?.attempts.some((attempt) => attempt.attempt > job.attempt) ?? false;
+  if (settled || overtaken) {
+    return { ...base, outcome: "duplicate", detail: `delivery already ${existing?.status}; left as it is` };
+  }
+  const detail = truncate(
+    `parked: the service could not complete attempt ${job.attempt} (${input.reason}); replay to try again`,
+  );
+  await deps.deliveries.recordAttempt(
+    job.deliveryId,
+    { attempt: job.attempt, at: now, status: null, latencyMs: 0, outcome: "parked", detail },
+    "parked",
+  );
+  return { ...base, outcome: "parked", detail };
 }

@@ -2,6 +2,9 @@
  * Delivery-jobs queue: one attempt per job (functions/core/use-cases/deliver-job.ts), with Powertools
  * partial batch failures and idempotency keyed on delivery id + attempt, so a redelivered SQS message
  * (a crash mid-batch, a visibility timeout) never sends twice and a failed one is retried alone.
+ * A job still failing on its last receive (maxReceiveCount) parks its delivery visibly instead of
+ * leaving it "in progress" behind a dead-lettered message; only if that fails too does it go to the
+ * dead-letter queue.
  *
  * Local/test knobs (never set in the stack): DELIVERY_RETRY_SCALE multiplies the retry schedule
  * (e.g. 0.001: 5 s, 5 min, 30 min -> 1 s, 1 s, 2 s); DELIVERY_TIMEOUT_MS overrides the 10 s
@@ -9,26 +12,35 @@
  * record, as a crashed Lambda would.
  */
 import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-powertools/batch";
-import { IdempotencyConfig, makeIdempotent } from "@aws-lambda-powertools/idempotency";
+import {
+  IdempotencyAlreadyInProgressError,
+  IdempotencyConfig,
+  makeIdempotent,
+} from "@aws-lambda-powertools/idempotency";
 import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
 import { Logger } from "@aws-lambda-powertools/logger";
 import type { Context, SQSEvent, SQSRecord } from "aws-lambda";
-import { TABLES } from "../../../lib/definitions.ts";
+import { QUEUES, TABLES } from "../../../lib/definitions.ts";
 import { requiredEnv } from "../../adapters/aws-clients.ts";
-import { nowIso } from "../../adapters/clock.ts";
+import { nowIso, wallClockSeconds } from "../../adapters/clock.ts";
 import { sqsDeliveryJobQueue } from "../../adapters/delivery-job-queue.ts";
 import { dynamoDeliveryRepository } from "../../adapters/delivery-repository.ts";
 import { schedulerDeliveryRetryScheduler } from "../../adapters/delivery-retry-scheduler.ts";
 import { sesEmailSender } from "../../adapters/email-sender.ts";
 import { createHttpSender } from "../../adapters/http-sender.ts";
 import { dynamoSubscriptionRepository } from "../../adapters/subscription-repository.ts";
-import { type DeliverJobDeps, deliverJob } from "../../core/use-cases/deliver-job.ts";
+import { type DeliverJobDeps, deliverJob, parkUnfinishedJob } from "../../core/use-cases/deliver-job.ts";
 import type { DeliveryJob } from "../../core/use-cases/notification-ports.ts";
 
 const logger = new Logger({ serviceName: "route-map-tracker" });
 
 /** A positive number from the environment, or undefined. */
 const positive = (text: string | undefined) => (Number(text) > 0 ? Number(text) : undefined);
+
+/** SQS is about to move this message to the dead-letter queue if it fails once more. */
+function isLastReceive(record: SQSRecord): boolean {
+  return Number(record.attributes?.ApproximateReceiveCount) >= QUEUES.deliveryJobs.maxReceiveCount;
+}
 
 export function createDeliverHandler(deps: () => DeliverJobDeps, env: NodeJS.ProcessEnv = process.env) {
   const timeoutMs = positive(env.DELIVERY_TIMEOUT_MS);
@@ -46,13 +58,31 @@ export function createDeliverHandler(deps: () => DeliverJobDeps, env: NodeJS.Pro
   });
   const deliverOnce = makeIdempotent(
     async (job: DeliveryJob) => {
-      const result = await deliverJob(deps(), { ...settings, job, now: nowIso(), random: Math.random() });
+      const result = await deliverJob(deps(), {
+        ...settings,
+        job,
+        now: nowIso(),
+        sentAtSeconds: wallClockSeconds(),
+        random: Math.random(),
+      });
       logger.info("delivery attempt", { ...result });
       return result;
     },
     { persistenceStore, config, keyPrefix: "deliver" },
   );
-  const deliverRecord = (record: SQSRecord) => deliverOnce(JSON.parse(record.body) as DeliveryJob);
+  const deliverRecord = async (record: SQSRecord) => {
+    const job = JSON.parse(record.body) as DeliveryJob;
+    try {
+      return await deliverOnce(job);
+    } catch (error) {
+      // In progress elsewhere: that invocation finishes the attempt, this copy must not park it.
+      if (!isLastReceive(record) || error instanceof IdempotencyAlreadyInProgressError) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      const result = await parkUnfinishedJob(deps(), { job, now: nowIso(), reason });
+      logger.error("delivery job failed on its last receive; delivery parked", { ...result, reason });
+      return result;
+    }
+  };
   let crashArmed = env.DELIVERY_SIMULATE_CRASH === "once";
 
   return async (event: SQSEvent, context: Context) => {

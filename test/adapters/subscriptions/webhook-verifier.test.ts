@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { advanceClock, resetClock } from "../../../functions/adapters/clock.ts";
 import { createHttpSender } from "../../../functions/adapters/http-sender.ts";
 import { CHALLENGE_HEADER, createWebhookVerifier } from "../../../functions/adapters/webhook-verifier.ts";
 import { webhook } from "./fixtures.ts";
@@ -97,6 +98,24 @@ describe("webhook verifier", () => {
       "webhook-timestamp": String(request?.headers["webhook-timestamp"]),
       "webhook-signature": String(request?.headers["webhook-signature"]),
     };
+    expect(() => new StandardWebhook(psk).verify(request?.body ?? "", headers)).not.toThrow();
+  });
+
+  it("signs with the real time even when the local fake clock has been moved forward", async () => {
+    const psk = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+    advanceClock(3_600_000);
+    try {
+      expect(await verifier().verify(at("/json", { Psk: psk }))).toEqual({ ok: true });
+    } finally {
+      resetClock();
+    }
+    const request = seen.at(-1);
+    const headers = {
+      "webhook-id": String(request?.headers["webhook-id"]),
+      "webhook-timestamp": String(request?.headers["webhook-timestamp"]),
+      "webhook-signature": String(request?.headers["webhook-signature"]),
+    };
+    // standardwebhooks refuses timestamps more than 5 minutes off the receiver's (real) clock.
     expect(() => new StandardWebhook(psk).verify(request?.body ?? "", headers)).not.toThrow();
   });
 

@@ -2,7 +2,11 @@
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { beforeEach, describe, expect, it } from "vitest";
 import { EVENT_PAYLOAD_FIELDS } from "../../../functions/core/notifications/index.ts";
-import { type DeliverJobInput, deliverJob } from "../../../functions/core/use-cases/deliver-job.ts";
+import {
+  type DeliverJobInput,
+  deliverJob,
+  parkUnfinishedJob,
+} from "../../../functions/core/use-cases/deliver-job.ts";
 import {
   firstJob,
   matchEventToJobs,
@@ -25,6 +29,8 @@ import {
 import { ENDPOINT_GUID, makeEvent, makeJwt, OWNER } from "../notifications/helpers.ts";
 
 const NOW = "2026-03-14T12:42:00.000Z";
+/** The wall clock at sending: 25 minutes behind the service clock, as after `POST /__local/clock`. */
+const SENT_AT = Date.parse(NOW) / 1000 - 1500;
 const HOOK_URL = "https://hooks.forwarder.example/routemap";
 const CUSTOMER_URL = "https://customer.example/events";
 const PSK = "a-long-enough-pre-shared-key";
@@ -62,7 +68,8 @@ async function oneJob(): Promise<DeliveryJob> {
 }
 
 const attempt = (job: DeliveryJob, extra: Partial<DeliverJobInput> = {}) =>
-  deliverJob(deps(), { job, now: NOW, random: 0.5, ...extra });
+  deliverJob(deps(), { job, now: NOW, sentAtSeconds: SENT_AT, random: 0.5, ...extra });
+const later = (seconds: number) => new Date(Date.parse(NOW) + seconds * 1000).toISOString();
 
 describe("webhooks", () => {
   it("json: bearer token, Standard Webhooks signature over the exact body, webhook-id = delivery id", async () => {
@@ -77,13 +84,14 @@ describe("webhooks", () => {
     expect(request?.headers["content-type"]).toBe("application/json");
     expect(request?.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(request?.headers["webhook-id"]).toBe("evt-0001:webhook-3");
-    expect(request?.headers["webhook-timestamp"]).toBe(String(Date.parse(NOW) / 1000));
+    // The transmission's real time, not the attempt's (fakeable) service time.
+    expect(request?.headers["webhook-timestamp"]).toBe(String(SENT_AT));
     const body = JSON.parse(request?.body ?? "{}") as Record<string, unknown>;
     expect(Object.keys(body)).toEqual([...EVENT_PAYLOAD_FIELDS]);
     expect(body).toMatchObject({ IdMessage: "evt-0001", Event: "DEP", AgentCode: OWNER.agentCode });
     // The standardwebhooks library agrees (its own clock check is a property of the receiver).
     const signer = new StandardWebhook(PSK, { format: "raw" });
-    const signature = signer.sign("evt-0001:webhook-3", new Date(NOW), request?.body ?? "");
+    const signature = signer.sign("evt-0001:webhook-3", new Date(SENT_AT * 1000), request?.body ?? "");
     expect(request?.headers["webhook-signature"]).toBe(signature);
 
     const record = await deliveries.get(job.deliveryId);
@@ -305,13 +313,173 @@ describe("retries", () => {
     expect(result.detail).toMatch(/target refused/);
   });
 
-  it("when the next attempt cannot be queued nothing is logged, so the redelivered job tries again", async () => {
-    http.script(HOOK_URL, answer(500));
+  it("the retry note survives however long the answer (a redelivered job reads it back)", async () => {
+    http.script(HOOK_URL, answer(500, {}, "x".repeat(4000)));
+    const job = await oneJob();
+    const result = await attempt(job);
+    const [entry] = (await deliveries.get(job.deliveryId))?.attempts ?? [];
+    expect(entry?.detail.length).toBeLessThanOrEqual(1000);
+    expect(entry?.detail).toMatch(/^HTTP 500: x+… \(attempt 2 in 5 s\)$/);
+    expect(result.detail).toBe(entry?.detail);
+  });
+
+  it("an answer cut off at the deadline is logged as such", async () => {
+    http.script(HOOK_URL, {
+      kind: "response",
+      status: 503,
+      headers: {},
+      body: "par",
+      latencyMs: 10_000,
+      bodyCutOff: true,
+    });
+    const job = await oneJob();
+    expect((await attempt(job)).detail).toBe(
+      "HTTP 503: par (answer cut off at the attempt deadline) (attempt 2 in 5 s)",
+    );
+  });
+});
+
+describe("order of operations: a crash between any two steps", () => {
+  beforeEach(async () => {
+    await subscriptions.putWebhook(webhook(3, OWNER, { Event: "DEP" }));
+  });
+
+  it("send, then log: when the next attempt cannot be queued, the redelivered job queues it without sending again", async () => {
+    http.script(HOOK_URL, answer(429, { "retry-after": "600" }));
     const job = await oneJob();
     queue.failNext = 1;
-    await expect(attempt(job)).rejects.toThrow("queue unavailable");
-    expect((await deliveries.get(job.deliveryId))?.attempts).toEqual([]);
-    expect((await attempt(job)).outcome).toBe("retry");
+    await expect(attempt(job, { random: 0 })).rejects.toThrow("queue unavailable");
+    const logged = await deliveries.get(job.deliveryId);
+    expect(logged?.status).toBe("retrying");
+    expect(logged?.attempts.map((a) => [a.attempt, a.status, a.outcome])).toEqual([[1, 429, "retry"]]);
+
+    // SQS redelivers the same message 100 s later: the wait the receiver asked for still counts.
+    const redelivered = await attempt(job, { now: later(100) });
+
+    expect(redelivered).toMatchObject({ outcome: "duplicate", nextAttemptInSeconds: 500 });
+    expect(http.requests).toHaveLength(1);
+    expect(queue.sent).toEqual([{ jobs: [{ ...job, attempt: 2 }], delaySeconds: 500 }]);
+    expect((await deliveries.get(job.deliveryId))?.attempts).toHaveLength(1);
+  });
+
+  it("a retry due through the scheduler is re-scheduled at the same absolute time", async () => {
+    http.script(HOOK_URL, answer(500));
+    const job = await oneJob();
+    const schedule = retryScheduler.scheduleRetry.bind(retryScheduler);
+    retryScheduler.scheduleRetry = async () => {
+      retryScheduler.scheduleRetry = schedule;
+      throw new Error("Scheduler throttled");
+    };
+    await expect(attempt({ ...job, attempt: 3 })).rejects.toThrow("Scheduler throttled");
+    await attempt({ ...job, attempt: 3 }, { now: later(60) });
+    expect(retryScheduler.scheduled).toEqual([
+      { job: { ...job, attempt: 4 }, at: "2026-03-14T13:12:00.000Z" },
+    ]);
+    expect(http.requests).toHaveLength(1);
+  });
+
+  it("a redelivered job whose next attempt was queued queues the same attempt again (absorbed downstream)", async () => {
+    http.script(HOOK_URL, answer(503));
+    const job = await oneJob();
+    await attempt(job);
+    await attempt(job, { now: later(2) });
+    expect(http.requests).toHaveLength(1);
+    expect(queue.jobs).toEqual([
+      { ...job, attempt: 2 },
+      { ...job, attempt: 2 },
+    ]);
+    expect(queue.sent.map((batch) => batch.delaySeconds)).toEqual([5, 3]);
+  });
+
+  it("nothing is queued again once the next attempt has run, nor for a delivered or parked one", async () => {
+    http.script(HOOK_URL, answer(503), answer(204));
+    const job = await oneJob();
+    await attempt(job);
+    await attempt({ ...job, attempt: 2 });
+    queue.sent.length = 0;
+    expect((await attempt(job)).outcome).toBe("duplicate");
+    expect((await attempt({ ...job, attempt: 2 })).outcome).toBe("duplicate");
+    expect(queue.sent).toEqual([]);
+    expect(http.requests).toHaveLength(2);
+  });
+
+  it("a crash before the log sends again on redelivery (the answer was never recorded)", async () => {
+    const job = await oneJob();
+    const record = deliveries.recordAttempt.bind(deliveries);
+    deliveries.recordAttempt = async () => {
+      deliveries.recordAttempt = record;
+      throw new Error("DynamoDB throttled");
+    };
+    await expect(attempt(job)).rejects.toThrow("DynamoDB throttled");
+    expect((await attempt(job)).outcome).toBe("delivered");
+    expect(http.requests).toHaveLength(2);
+    expect(new Set(http.requests.map((r) => r.body)).size).toBe(1);
+  });
+
+  it("410: the webhook is switched off before the log, so a redelivery after a crash does not POST again", async () => {
+    http.script(HOOK_URL, answer(410));
+    const job = await oneJob();
+    const record = deliveries.recordAttempt.bind(deliveries);
+    deliveries.recordAttempt = async () => {
+      deliveries.recordAttempt = record;
+      throw new Error("DynamoDB throttled");
+    };
+    await expect(attempt(job)).rejects.toThrow("DynamoDB throttled");
+    expect((await subscriptions.getWebhook(OWNER.forwarderId, 3))?.enabled).toBe(false);
+
+    const redelivered = await attempt(job);
+
+    expect(redelivered.outcome).toBe("skipped");
+    expect(redelivered.detail).toMatch(/disabled \(receiver answered 410 Gone\)/);
+    expect(http.requests).toHaveLength(1);
+    expect((await deliveries.get(job.deliveryId))?.status).toBe("parked");
+  });
+});
+
+describe("parking a job that failed on its last receive", () => {
+  beforeEach(async () => {
+    await subscriptions.putWebhook(webhook(3, OWNER, { Event: "DEP" }));
+  });
+  const reason = "Rate exceeded";
+
+  it("parks a delivery still in progress, visibly and replayably, with the reason", async () => {
+    http.script(HOOK_URL, answer(503));
+    const job = await oneJob();
+    await attempt(job);
+    const result = await parkUnfinishedJob(deps(), { job: { ...job, attempt: 2 }, now: later(10), reason });
+    expect(result).toMatchObject({ outcome: "parked", attempt: 2 });
+    const record = await deliveries.get(job.deliveryId);
+    expect(record?.status).toBe("parked");
+    expect(record?.attempts.at(-1)).toEqual({
+      attempt: 2,
+      at: later(10),
+      status: null,
+      latencyMs: 0,
+      outcome: "parked",
+      detail: "parked: the service could not complete attempt 2 (Rate exceeded); replay to try again",
+    });
+  });
+
+  it("creates a missing record rather than failing", async () => {
+    const job = await oneJob();
+    deliveries.records.clear();
+    await parkUnfinishedJob(deps(), { job, now: NOW, reason });
+    expect((await deliveries.get(job.deliveryId))?.status).toBe("parked");
+  });
+
+  it("leaves a delivery a later attempt has overtaken, or a delivered one, as it is", async () => {
+    http.script(HOOK_URL, answer(503), answer(503), answer(204));
+    const job = await oneJob();
+    await attempt(job);
+    await attempt({ ...job, attempt: 2 });
+    expect((await parkUnfinishedJob(deps(), { job, now: NOW, reason })).outcome).toBe("duplicate");
+    expect((await deliveries.get(job.deliveryId))?.status).toBe("retrying");
+    await attempt({ ...job, attempt: 3 });
+    const late = await parkUnfinishedJob(deps(), { job: { ...job, attempt: 3 }, now: NOW, reason });
+    expect(late.outcome).toBe("duplicate");
+    const record = await deliveries.get(job.deliveryId);
+    expect(record?.status).toBe("delivered");
+    expect(record?.attempts).toHaveLength(3);
   });
 });
 

@@ -1,18 +1,30 @@
 /**
  * The match-events stream handler with in-memory ports: outbox records are unmarshalled, a poison
  * record is skipped (it would block its shard forever), a failing record is reported by its
- * SequenceNumber so the stream resumes there.
+ * SequenceNumber so the stream resumes there. The deliver queue handler with in-memory ports: a job
+ * failing on its last receive parks its delivery instead of dead-lettering it "in progress".
  */
+
+import { IdempotencyAlreadyInProgressError } from "@aws-lambda-powertools/idempotency";
 import { marshall } from "@aws-sdk/util-dynamodb";
-import type { Context, DynamoDBRecord } from "aws-lambda";
-import { describe, expect, it } from "vitest";
+import type { Context, DynamoDBRecord, SQSRecord } from "aws-lambda";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DomainEvent } from "../../../functions/core/events.ts";
+import type { DeliverJobDeps } from "../../../functions/core/use-cases/deliver-job.ts";
+import { matchEventToJobs } from "../../../functions/core/use-cases/match-event.ts";
+import type { DeliveryJob } from "../../../functions/core/use-cases/notification-ports.ts";
 import { createMatchEventsHandler, outboxEventOf } from "../../../functions/handlers/stream/match-events.ts";
+import { QUEUES } from "../../../lib/definitions.ts";
 import {
+  answer,
   emailRule,
   FakeDeliveries,
   FakeSubscriptions,
+  RecordingEmail,
   RecordingQueue,
+  RecordingScheduler,
+  ScriptedPoster,
+  webhook,
 } from "../../adapters/pipeline/fakes.ts";
 import { makeEvent, OWNER } from "../notifications/helpers.ts";
 
@@ -82,5 +94,113 @@ describe("match-events handler", () => {
 
     expect(response).toEqual({ batchItemFailures: [{ itemIdentifier: "101" }] });
     expect(queue.jobs.map((job) => job.deliveryId).sort()).toEqual(["evt-a:rule-1", "evt-b:rule-1"]);
+  });
+});
+
+describe("deliver handler: a job failing on its last receive", () => {
+  type DeliverModule = typeof import("../../../functions/handlers/queue/deliver.ts");
+  let createDeliverHandler: DeliverModule["createDeliverHandler"];
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    // The handler builds its idempotency layer at creation; switched off, these tests need no table.
+    Object.assign(process.env, {
+      IDEMPOTENCY_TABLE: "unused",
+      POWERTOOLS_IDEMPOTENCY_DISABLED: "true",
+      POWERTOOLS_LOG_LEVEL: "SILENT",
+    });
+    ({ createDeliverHandler } = await import("../../../functions/handlers/queue/deliver.ts"));
+  });
+  afterAll(() => {
+    process.env = saved;
+  });
+
+  const HOOK_URL = "https://hooks.forwarder.example/routemap";
+
+  /** A webhook whose receiver answers 503 and a queue that refuses the retry: deliverJob throws. */
+  async function failingSetup() {
+    const subscriptions = new FakeSubscriptions();
+    await subscriptions.putWebhook(webhook(3, OWNER, { Event: "DEP" }));
+    const deliveries = new FakeDeliveries();
+    const queue = new RecordingQueue();
+    await matchEventToJobs(
+      { subscriptions, deliveries, queue },
+      { event: makeEvent(), now: "2026-03-14T12:42:00.000Z" },
+    );
+    const [job] = queue.jobs;
+    if (!job) throw new Error("no job matched");
+    queue.sent.length = 0;
+    queue.failNext = Number.POSITIVE_INFINITY;
+    const http = new ScriptedPoster().script(HOOK_URL, answer(503));
+    const deps: DeliverJobDeps = {
+      subscriptions,
+      deliveries,
+      queue,
+      retryScheduler: new RecordingScheduler(),
+      http,
+      email: new RecordingEmail(),
+    };
+    return { deps, deliveries, job, http };
+  }
+
+  const sqsRecord = (job: DeliveryJob, receiveCount: number): SQSRecord =>
+    ({
+      messageId: `m-${receiveCount}`,
+      receiptHandle: "r",
+      body: JSON.stringify(job),
+      attributes: { ApproximateReceiveCount: String(receiveCount) },
+      messageAttributes: {},
+      md5OfBody: "",
+      eventSource: "aws:sqs",
+      eventSourceARN: "arn:aws:sqs:us-east-1:000000000000:DeliveryJobs",
+      awsRegion: "us-east-1",
+    }) as unknown as SQSRecord;
+
+  it("fails the record on earlier receives, so SQS tries again", async () => {
+    const { deps, deliveries, job } = await failingSetup();
+    const handler = createDeliverHandler(() => deps, {});
+    const last = QUEUES.deliveryJobs.maxReceiveCount;
+    await expect(handler({ Records: [sqsRecord(job, last - 1)] }, context)).rejects.toThrow(
+      /All records failed/,
+    );
+    expect((await deliveries.get(job.deliveryId))?.status).toBe("retrying");
+  });
+
+  it("on the last receive parks the delivery with the reason and reports success", async () => {
+    const { deps, deliveries, job, http } = await failingSetup();
+    const handler = createDeliverHandler(() => deps, {});
+    const last = QUEUES.deliveryJobs.maxReceiveCount;
+    await expect(handler({ Records: [sqsRecord(job, last - 1)] }, context)).rejects.toThrow();
+
+    const response = await handler({ Records: [sqsRecord(job, last)] }, context);
+
+    expect(response).toEqual({ batchItemFailures: [] });
+    const record = await deliveries.get(job.deliveryId);
+    expect(record?.status).toBe("parked");
+    expect(record?.attempts.at(-1)).toMatchObject({ attempt: 1, outcome: "parked" });
+    expect(record?.attempts.at(-1)?.detail).toMatch(/could not complete attempt 1 \(queue unavailable\)/);
+    // The receiver's answer was logged on the first receive; nothing was sent again.
+    expect(http.requests).toHaveLength(1);
+  });
+
+  it("a copy that finds the same attempt in progress elsewhere is not parked: that invocation finishes it", async () => {
+    const { deps, deliveries, job } = await failingSetup();
+    deps.deliveries.get = async () => {
+      throw new IdempotencyAlreadyInProgressError("attempt in progress");
+    };
+    const handler = createDeliverHandler(() => deps, {});
+    const last = QUEUES.deliveryJobs.maxReceiveCount;
+    await expect(handler({ Records: [sqsRecord(job, last)] }, context)).rejects.toThrow(/All records failed/);
+    expect(deliveries.records.get(job.deliveryId)?.status).toBe("pending");
+  });
+
+  it("when parking fails too, the record fails and the message goes on to the dead-letter queue", async () => {
+    const { deps, deliveries, job } = await failingSetup();
+    deliveries.recordAttempt = async () => {
+      throw new Error("DynamoDB throttled");
+    };
+    const handler = createDeliverHandler(() => deps, {});
+    const last = QUEUES.deliveryJobs.maxReceiveCount;
+    await expect(handler({ Records: [sqsRecord(job, last)] }, context)).rejects.toThrow(/All records failed/);
   });
 });
