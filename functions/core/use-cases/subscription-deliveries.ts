@@ -30,6 +30,19 @@ export interface ReplayDeps extends DeliveryListDeps {
   queue: DeliveryJobQueue;
 }
 
+/**
+ * An "in progress" delivery whose record has not changed for this long has lost its job (e.g. dead-
+ * lettered because even parking it failed): replay is allowed again, so it cannot stay stuck behind a
+ * 409 for ever. Comfortably longer than any wait a live delivery has: the longest scheduled retry or
+ * Retry-After (10 h, plus jitter) and the SQS receives of one attempt.
+ */
+export const STALLED_AFTER_SECONDS = 24 * 3600;
+
+function isStalled(delivery: DeliveryRecord, now: string): boolean {
+  const quietMs = Date.parse(now) - Date.parse(delivery.updatedAt);
+  return quietMs > STALLED_AFTER_SECONDS * 1000;
+}
+
 async function ensureOwned(subscriptions: SubscriptionRepository, ref: SubscriptionRef): Promise<void> {
   const found =
     ref.kind === "rule"
@@ -50,11 +63,12 @@ export async function listSubscriptionDeliveries(
  * Puts the stored job back on the delivery queue as a NEW attempt, numbered after the last logged one:
  * the deliverer's idempotency (delivery id + attempt) would swallow a reused number, and a repeated
  * replay request before the attempt runs yields the same number, so it is sent once. The deliverer
- * re-reads the subscription, so a deleted or disabled one is logged as skipped, not sent.
+ * re-reads the subscription, so a deleted or disabled one is logged as skipped, not sent. A delivery
+ * still in progress answers 409, unless it has stalled (STALLED_AFTER_SECONDS).
  */
 export async function replayDelivery(
   deps: ReplayDeps,
-  input: { subscription: SubscriptionRef; deliveryId: string },
+  input: { subscription: SubscriptionRef; deliveryId: string; now: string },
 ): Promise<{ delivery: DeliveryRecord; job: DeliveryJob }> {
   const { subscription } = input;
   await ensureOwned(deps.subscriptions, subscription);
@@ -67,7 +81,7 @@ export async function replayDelivery(
   ) {
     throw new SubscriptionNotFoundError("delivery", input.deliveryId);
   }
-  if (delivery.status === "pending" || delivery.status === "retrying") {
+  if ((delivery.status === "pending" || delivery.status === "retrying") && !isStalled(delivery, input.now)) {
     throw new DeliveryInProgressError(delivery.deliveryId);
   }
   const lastAttempt = Math.max(delivery.job.attempt, ...delivery.attempts.map((attempt) => attempt.attempt));

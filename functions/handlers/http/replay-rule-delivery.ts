@@ -2,6 +2,7 @@
  * POST /ffw/service/routemap/eventconfignotifier/{id}/deliveries/{deliveryId}/replay: queue a delivered or parked
  * delivery of the caller's rule again as one new attempt (DELIVERY_QUEUE_URL); 202 with the delivery.
  */
+import { nowIso } from "../../adapters/clock.ts";
 import { replayDelivery } from "../../core/use-cases/subscription-deliveries.ts";
 import { httpHandler } from "./kit.ts";
 import { deliveries, deliveryQueue, subscriptions } from "./notification-deps.ts";
@@ -14,7 +15,7 @@ export const handler = httpHandler("replay-rule-delivery", {}, async ({ identity
   const { delivery, job } = await mappedNotification(() =>
     replayDelivery(
       { subscriptions: subscriptions(), deliveries: deliveries(), queue: deliveryQueue() },
-      { subscription: { forwarderId, kind: "rule", id }, deliveryId: params.deliveryId ?? "" },
+      { subscription: { forwarderId, kind: "rule", id }, deliveryId: params.deliveryId ?? "", now: nowIso() },
     ),
   );
   return { status: 202, body: { ...deliveryBody(delivery), ReplayAttempt: job.attempt } };

@@ -33,6 +33,7 @@ import type { DeliveryJob } from "../../../functions/core/use-cases/notification
 import {
   listSubscriptionDeliveries,
   replayDelivery,
+  STALLED_AFTER_SECONDS,
 } from "../../../functions/core/use-cases/subscription-deliveries.ts";
 import {
   createWebhook,
@@ -206,7 +207,11 @@ describe("deliveries", () => {
       page: { page: 1, pageSize: 10 },
     });
     expect(list.items.map((d) => d.deliveryId)).toEqual([record.deliveryId]);
-    const { job } = await replayDelivery(replayDeps(), { subscription: ref, deliveryId: record.deliveryId });
+    const { job } = await replayDelivery(replayDeps(), {
+      subscription: ref,
+      deliveryId: record.deliveryId,
+      now: NOW,
+    });
     expect(job.attempt).toBe(3);
     expect(queued).toEqual([{ ...record.job, attempt: 3 }]);
   });
@@ -217,9 +222,28 @@ describe("deliveries", () => {
     await deliveries.create(record);
     const ref = { forwarderId: OWNER.forwarderId, kind: "webhook" as const, id: webhook.id };
     await expect(
-      replayDelivery(replayDeps(), { subscription: ref, deliveryId: record.deliveryId }),
+      replayDelivery(replayDeps(), { subscription: ref, deliveryId: record.deliveryId, now: NOW }),
+    ).rejects.toBeInstanceOf(DeliveryInProgressError);
+    const almostStalled = new Date(Date.parse(NOW) + STALLED_AFTER_SECONDS * 1000).toISOString();
+    await expect(
+      replayDelivery(replayDeps(), { subscription: ref, deliveryId: record.deliveryId, now: almostStalled }),
     ).rejects.toBeInstanceOf(DeliveryInProgressError);
     expect(queued).toEqual([]);
+  });
+
+  it("a delivery stuck in progress (its job lost) can be replayed once it has stalled", async () => {
+    const webhook = await create();
+    const record = deliveryRecord("evt-4", webhook.id, { status: "retrying" });
+    await deliveries.create(record);
+    const ref = { forwarderId: OWNER.forwarderId, kind: "webhook" as const, id: webhook.id };
+    const stalled = new Date(Date.parse(NOW) + STALLED_AFTER_SECONDS * 1000 + 1000).toISOString();
+    const { job } = await replayDelivery(replayDeps(), {
+      subscription: ref,
+      deliveryId: record.deliveryId,
+      now: stalled,
+    });
+    expect(job.attempt).toBe(2);
+    expect(queued).toEqual([{ ...record.job, attempt: 2 }]);
   });
 
   it("another forwarder's subscription or a delivery of another subscription is not found", async () => {
@@ -232,11 +256,11 @@ describe("deliveries", () => {
       listSubscriptionDeliveries(replayDeps(), { subscription: stranger, page: { page: 1, pageSize: 10 } }),
     ).rejects.toBeInstanceOf(SubscriptionNotFoundError);
     await expect(
-      replayDelivery(replayDeps(), { subscription: stranger, deliveryId: record.deliveryId }),
+      replayDelivery(replayDeps(), { subscription: stranger, deliveryId: record.deliveryId, now: NOW }),
     ).rejects.toBeInstanceOf(SubscriptionNotFoundError);
     const wrongHook = { forwarderId: OWNER.forwarderId, kind: "webhook" as const, id: other.id };
     await expect(
-      replayDelivery(replayDeps(), { subscription: wrongHook, deliveryId: record.deliveryId }),
+      replayDelivery(replayDeps(), { subscription: wrongHook, deliveryId: record.deliveryId, now: NOW }),
     ).rejects.toBeInstanceOf(SubscriptionNotFoundError);
     expect(queued).toEqual([]);
   });
