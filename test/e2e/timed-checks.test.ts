@@ -6,10 +6,18 @@
  *      ProActive alert only after planned + 240 min;
  *   B: DEP goes Missing, then is reported late (Ko) before planned + 240: no ProActive alert;
  *   C: replanned to STD + 4 h before anything is due: its check moves; the old check does nothing.
- * Then a check delivered twice records once.
+ * A ProActive rule created after DEP went Missing (its checks come from the queued sweep) fires at
+ * planned + 300; a disabled Missed rule hears nothing. Then a check delivered twice records once.
+ * Absence is asserted only after a positive signal that the work was done: the DueChecks (and
+ * DeliveryJobs) queues drained, a schedule still pending or gone, an outcome in the outbox.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import { GetQueueUrlCommand, SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
+import {
+  GetQueueAttributesCommand,
+  GetQueueUrlCommand,
+  SendMessageCommand,
+  SQSClient,
+} from "@aws-sdk/client-sqs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../../bin/local/emulators.ts";
 import type { RouteMap } from "../../functions/core/route-map/spec-types.ts";
@@ -17,6 +25,7 @@ import { call, type RunningStack, startRunner, tokens } from "../support/runner.
 import { HOUR, iso, local, MINUTE, minuteNow, partitionItems } from "./route-map-helpers.ts";
 
 let stack: RunningStack;
+let sqs: SQSClient;
 let receiver: Server;
 let receiverUrl = "";
 const received: Array<{ headers: IncomingHttpHeaders; body: Record<string, unknown> }> = [];
@@ -99,7 +108,36 @@ async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, wh
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
-const settle = () => new Promise((resolve) => setTimeout(resolve, 2500));
+/**
+ * True once a queue holds nothing: no message visible, in flight or delayed. A message leaves only
+ * when its handler succeeded (or dropped it as unreadable), so this says "everything sent was handled".
+ */
+async function queueEmpty(name: "DueChecks" | "DeliveryJobs"): Promise<boolean> {
+  const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: name }));
+  const { Attributes = {} } = await sqs.send(
+    new GetQueueAttributesCommand({
+      QueueUrl,
+      AttributeNames: [
+        "ApproximateNumberOfMessages",
+        "ApproximateNumberOfMessagesNotVisible",
+        "ApproximateNumberOfMessagesDelayed",
+      ],
+    }),
+  );
+  return Object.values(Attributes).every((count) => Number(count) === 0);
+}
+/** Waits until the queues are empty twice in a row (a handler may queue a follow-up meanwhile). */
+async function drained(...names: Array<"DueChecks" | "DeliveryJobs">): Promise<void> {
+  let empties = 0;
+  await waitFor(
+    async () => {
+      const empty = (await Promise.all(names.map(queueEmpty))).every(Boolean);
+      empties = empty ? empties + 1 : 0;
+      return empties >= 2;
+    },
+    `${names.join(" and ")} drained`,
+  );
+}
 
 interface Schedule {
   Name: string;
@@ -110,6 +148,9 @@ interface Schedule {
 }
 const schedules = async () => (await call(stack.url, "GET", "/__local/schedules")).body as Schedule[];
 const scheduleOf = async (name: string) => (await schedules()).filter((s) => s.Name === name);
+/** Every schedule of one milestone of one AWB, whatever its check (names start with this prefix). */
+const schedulesOfMilestone = async (awb11: string, milestone = "FRA.DEP") =>
+  (await schedules()).filter((s) => s.Name.startsWith(`chk-${awb11}-${milestone}-`));
 const at = (ms: number) => `at(${iso(ms).slice(0, 19)})`;
 
 interface OutboxEvent {
@@ -121,18 +162,27 @@ interface OutboxEvent {
   planned: { Utc: string } | null;
   proActiveMinutes?: number;
 }
-async function outbox(awb11: string, type: string): Promise<OutboxEvent[]> {
+async function outbox(awb11: string, type: string, minutes?: number): Promise<OutboxEvent[]> {
   const items = await partitionItems(stack.dynamoEndpoint, awb11, "EVT#");
-  return items.map((item) => item.event as OutboxEvent).filter((e) => e.type === type && e.name === "DEP");
+  return items
+    .map((item) => item.event as OutboxEvent)
+    .filter((e) => e.type === type && e.name === "DEP")
+    .filter((e) => minutes === undefined || e.proActiveMinutes === minutes);
 }
 
 interface StoredEmail {
   subject: string;
   destination: { to: string[] };
 }
-async function emails(awb11: string, ntf: string): Promise<StoredEmail[]> {
-  const store = (await (await fetch(`${stack.sesUrl}/store`)).json()) as { emails: StoredEmail[] };
-  return store.emails.filter((e) => e.subject === `AWB 020-${awb11.slice(3)} | MIL DEP | NTF ${ntf}`);
+async function allEmails(): Promise<StoredEmail[]> {
+  return ((await (await fetch(`${stack.sesUrl}/store`)).json()) as { emails: StoredEmail[] }).emails;
+}
+async function emails(awb11: string, ntf: string, to?: string): Promise<StoredEmail[]> {
+  return (await allEmails()).filter(
+    (e) =>
+      e.subject === `AWB 020-${awb11.slice(3)} | MIL DEP | NTF ${ntf}` &&
+      (to === undefined || e.destination.to.includes(to)),
+  );
 }
 const payloads = (awb11: string, type: string) =>
   received.filter((r) => r.body.AirWaybillNumber === awb11.slice(3) && r.body.Type === type);
@@ -145,17 +195,8 @@ async function depStatus(awb11: string): Promise<string | undefined> {
 }
 
 async function sendCheck(input: Record<string, unknown>): Promise<void> {
-  const sqs = new SQSClient({
-    endpoint: stack.sqsEndpoint,
-    region: LOCAL_REGION,
-    credentials: LOCAL_CREDENTIALS,
-  });
-  try {
-    const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: "DueChecks" }));
-    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(input) }));
-  } finally {
-    sqs.destroy();
-  }
+  const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: "DueChecks" }));
+  await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(input) }));
 }
 
 async function createRule(body: Record<string, unknown>): Promise<void> {
@@ -195,6 +236,7 @@ beforeAll(async () => {
   const address = receiver.address();
   receiverUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/hooks/missed`;
   stack = await startRunner();
+  sqs = new SQSClient({ endpoint: stack.sqsEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   const put = await call(stack.url, "PUT", "/support/carriers/020", {
     token: tokens.support(),
     json: { Name: "Lufthansa Cargo", QualityProgram: true, Xtd: true },
@@ -203,6 +245,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
+  sqs?.destroy();
   await stack?.stop();
   await new Promise((resolve) => receiver?.close(resolve));
 });
@@ -229,7 +272,8 @@ describe("timed checks with the fake clock", { timeout: 90_000 }, () => {
       MissedEventAlert: true,
     });
     await createRule({ ProActiveAlert: true, ProActiveTime: 240, NotifyTo: "ops@forwarder.example" });
-    // A disabled ProActive rule never fires and schedules nothing.
+    // Disabled rules never fire (and a disabled ProActive rule schedules nothing).
+    await createRule({ MissedEventAlert: true, NotifyTo: "off-missed@forwarder.example", Enabled: false });
     await createRule({
       ProActiveAlert: true,
       ProActiveTime: 120,
@@ -263,16 +307,25 @@ describe("timed checks with the fake clock", { timeout: 90_000 }, () => {
 
   it("a replan that moves the flight moves the check (one schedule, new time)", async () => {
     await postCarrier(booking(C, movedStd));
-    await waitFor(async () => {
-      const found = await scheduleOf(`chk-${C}-FRA.DEP-missing`);
-      return found.length === 1 && found[0]?.ScheduleExpression === at(movedDep + 1000);
-    }, "the moved check of C");
+    await waitFor(
+      async () =>
+        (await scheduleOf(`chk-${C}-FRA.DEP-missing`))[0]?.ScheduleExpression === at(movedDep + 1000),
+      "the moved check of C",
+    );
+    // The stand-in keys schedules by name: a replan that added a check under another name (not
+    // moved the first) would show here as a second schedule of the milestone.
+    const mine = await schedulesOfMilestone(C);
+    expect(mine.map((s) => [s.Name, s.ScheduleExpression])).toEqual([
+      [`chk-${C}-FRA.DEP-missing`, at(movedDep + 1000)],
+    ]);
   });
 
   it("nothing is Missing one minute before STD + 1 h", async () => {
     await advanceTo(plannedDep - MINUTE);
     expect(await depStatus(A)).toBe("Planned");
-    await settle();
+    await drained("DueChecks");
+    // Its check has not fired (still pending) and whatever did fire has been handled.
+    expect(await scheduleOf(`chk-${A}-FRA.DEP-missing`)).toHaveLength(1);
     expect(await outbox(A, "Missed")).toHaveLength(0);
   });
 
@@ -288,7 +341,9 @@ describe("timed checks with the fake clock", { timeout: 90_000 }, () => {
 
     await waitFor(async () => (await emails(A, "Missed")).length > 0, "the Missed e-mail");
     await waitFor(async () => payloads(A, "Missed").length > 0, "the Missed Url payload");
-    await settle();
+    // Every job the matcher made for A's and B's Missed events (it makes them all at once) is done.
+    await waitFor(async () => (await emails(B, "Missed")).length > 0, "B's Missed e-mail");
+    await drained("DueChecks", "DeliveryJobs");
     expect(await emails(A, "Missed")).toHaveLength(1);
     expect((await emails(A, "Missed"))[0]?.destination.to).toEqual(["ops@forwarder.example"]);
     expect(payloads(A, "Missed")).toHaveLength(1);
@@ -298,6 +353,11 @@ describe("timed checks with the fake clock", { timeout: 90_000 }, () => {
       Type: "Missed",
       Event: "DEP",
       EventStatus: "Update",
+      // Nothing was reported: no pieces, no weight (TotalShipmentPieces still says what is booked).
+      PiecesReported: 0,
+      TotalShipmentPieces: 10,
+      WeightReported: null,
+      WeightCode: null,
       MilestoneReportedUtcTimeStamp: null,
       MilestoneReportedLocalTimeStamp: null,
       PlannedUtcTimeStamp: `${iso(plannedDep).slice(0, -1)}+00:00`,
@@ -308,11 +368,18 @@ describe("timed checks with the fake clock", { timeout: 90_000 }, () => {
     });
   });
 
+  it("a disabled Missed rule hears nothing", async () => {
+    // The enabled rules' deliveries of the same events arrived and every job is done (previous test).
+    expect(
+      (await allEmails()).filter((e) => e.destination.to.includes("off-missed@forwarder.example")),
+    ).toEqual([]);
+  });
+
   it("the replanned AWB's old check time passes without effect", async () => {
     expect(await depStatus(C)).toBe("Planned");
     // The old check, delivered anyway (as if it had fired before the replan reached the Scheduler).
     await sendCheck({ awb: C, milestoneKey: "FRA:DEP", plannedUtc: iso(plannedDep), check: "missing" });
-    await settle();
+    await drained("DueChecks");
     expect(await outbox(C, "Missed")).toHaveLength(0);
     expect(await depStatus(C)).toBe("Planned");
   });
@@ -352,18 +419,39 @@ describe("timed checks with the fake clock", { timeout: 90_000 }, () => {
 
   it("the ProActive rule fires only after planned + 240 min, and only where DEP is still missing", async () => {
     await advanceTo(plannedDep + 239 * MINUTE);
-    await settle();
+    await drained("DueChecks");
+    // Not fired yet (still pending), and everything that did fire has been handled.
+    expect(await scheduleOf(`chk-${A}-FRA.DEP-proactive-240`)).toHaveLength(1);
     expect(await outbox(A, "ProActive")).toHaveLength(0);
     await advanceTo(plannedDep + 241 * MINUTE);
     await waitFor(async () => (await outbox(A, "ProActive")).length > 0, "the ProActive event of A");
     expect((await outbox(A, "ProActive"))[0]).toMatchObject({ proActiveMinutes: 240, reported: null });
     await waitFor(async () => (await emails(A, "ProActive")).length > 0, "the ProActive e-mail");
-    await settle();
+    await drained("DueChecks", "DeliveryJobs");
     expect(await emails(A, "ProActive")).toHaveLength(1);
+    // B's check fired too (its schedule is gone) and was handled (queue drained): stale, silent.
+    expect(await scheduleOf(`chk-${B}-FRA.DEP-proactive-240`)).toHaveLength(0);
     expect(await outbox(B, "ProActive")).toHaveLength(0);
     expect(await emails(B, "ProActive")).toHaveLength(0);
     // Missed rules do not hear ProActive events.
     expect(payloads(A, "ProActive")).toHaveLength(0);
+  });
+
+  it("the ProActive rule created after DEP went Missing fires at planned + 300 min", async () => {
+    await advanceTo(plannedDep + 301 * MINUTE);
+    await waitFor(async () => (await outbox(A, "ProActive", 300)).length > 0, "the 300-minute event of A");
+    const [late] = await outbox(A, "ProActive", 300);
+    expect(late).toMatchObject({ proActiveMinutes: 300, reported: null, eventStatus: "Update" });
+    expect(late?.planned?.Utc).toBe(iso(plannedDep));
+    await waitFor(
+      async () => (await emails(A, "ProActive", "late@forwarder.example")).length > 0,
+      "the late rule's e-mail",
+    );
+    await drained("DueChecks", "DeliveryJobs");
+    expect(await emails(A, "ProActive", "late@forwarder.example")).toHaveLength(1);
+    // The 240-minute rule does not hear the 300-minute alert; B reported late: nothing for it.
+    expect(await emails(A, "ProActive", "ops@forwarder.example")).toHaveLength(1);
+    expect(await outbox(B, "ProActive")).toHaveLength(0);
   });
 
   it("a check delivered twice fires once", async () => {
@@ -371,11 +459,16 @@ describe("timed checks with the fake clock", { timeout: 90_000 }, () => {
     await sendCheck(check);
     await sendCheck(check);
     await sendCheck({ ...check, check: "proactive", minutes: 240 });
-    await settle();
-    await settle();
+    await drained("DueChecks", "DeliveryJobs");
     expect(await outbox(A, "Missed")).toHaveLength(1);
-    expect(await outbox(A, "ProActive")).toHaveLength(1);
+    expect(await outbox(A, "ProActive", 240)).toHaveLength(1);
     expect(await emails(A, "Missed")).toHaveLength(1);
     expect(payloads(A, "Missed")).toHaveLength(1);
+    expect(await emails(A, "ProActive", "ops@forwarder.example")).toHaveLength(1);
+    // C's Missed e-mail went out meanwhile; the disabled Missed rule still heard nothing at all.
+    expect(await emails(C, "Missed")).toHaveLength(1);
+    expect(
+      (await allEmails()).filter((e) => e.destination.to.includes("off-missed@forwarder.example")),
+    ).toEqual([]);
   });
 });
