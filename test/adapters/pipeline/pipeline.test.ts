@@ -6,9 +6,9 @@
  * Scheduler stand-in. Subscriptions are written with the DynamoDB subscription repository.
  */
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
+import { ReceiveMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
-import type { Context, SQSEvent } from "aws-lambda";
+import type { Context, SQSEvent, SQSRecord } from "aws-lambda";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -24,7 +24,7 @@ import {
   startSes,
   startSqs,
 } from "../../../bin/local/emulators.ts";
-import type { LambdaHandler } from "../../../bin/local/lambda.ts";
+import { type LambdaHandler, lambdaContext } from "../../../bin/local/lambda.ts";
 import { startQueuePoller } from "../../../bin/local/queue-poller.ts";
 import { type SchedulerStandIn, startSchedulerStandIn } from "../../../bin/local/scheduler-standin.ts";
 import { type Poller, startStreamPoller } from "../../../bin/local/stream-poller.ts";
@@ -32,11 +32,12 @@ import { advanceClock, resetClock } from "../../../functions/adapters/clock.ts";
 import type { DomainEvent } from "../../../functions/core/events.ts";
 import type { SubscriberIdentity } from "../../../functions/core/notifications/index.ts";
 import type {
+  DeliveryJob,
   DeliveryRecord,
   DeliveryRepository,
   SubscriptionRepository,
 } from "../../../functions/core/use-cases/notification-ports.ts";
-import { OUTBOX_KIND, QUEUES, TABLES } from "../../../lib/definitions.ts";
+import { deadLetterEnvVar, OUTBOX_KIND, QUEUES, TABLES } from "../../../lib/definitions.ts";
 import { OUTBOX_INSERT_FILTER } from "../../../lib/event-functions.ts";
 import { makeEvent, makeJwt } from "../../unit/notifications/helpers.ts";
 import { emailRule, endpoint, urlRule, webhook } from "./fakes.ts";
@@ -212,6 +213,21 @@ async function settled(deliveryId: string, timeoutMs = 20_000): Promise<Delivery
     return record !== null && (record.status === "delivered" || record.status === "parked");
   }, timeoutMs);
   return recordOf(deliveryId);
+}
+
+/** The job as an SQS record, as the event-source mapping hands it to the deliver handler. */
+function sqsRecord(job: DeliveryJob, receiveCount: number): SQSRecord {
+  return {
+    messageId: `redelivered-${job.deliveryId}`,
+    receiptHandle: "handle",
+    body: JSON.stringify(job),
+    attributes: { ApproximateReceiveCount: String(receiveCount) } as SQSRecord["attributes"],
+    messageAttributes: {},
+    md5OfBody: "",
+    eventSource: "aws:sqs",
+    eventSourceARN: "arn:aws:sqs:us-east-1:000000000000:DeliveryJobs",
+    awsRegion: LOCAL_REGION,
+  };
 }
 
 const quietPeriod = () => new Promise((resolve) => setTimeout(resolve, 1500));
@@ -392,32 +408,87 @@ describe("faults", () => {
     expect(record.attempts[0]?.latencyMs).toBeGreaterThanOrEqual(900);
   });
 
-  it("the same job delivered twice by SQS is sent once (idempotency on delivery id + attempt)", async () => {
+  it("the same job redelivered while its attempt is still in flight is sent once (Powertools idempotency)", async () => {
     const owner = newForwarder();
+    // The receiver holds its answer, so attempt 1 is in flight and not yet in the attempt log.
+    receiver.on("/twice", { delaysMs: [1500], statuses: [204] });
     const created = await hook(owner, "/twice");
+    const patience = { ...process.env, DELIVERY_TIMEOUT_MS: "5000" };
+    const normal = deliverHandler;
+    deliverHandler = createDeliverHandler(productionDeps, patience) as LambdaHandler;
+    try {
+      const event = eventFor(owner);
+      await publish(event);
+      const deliveryId = `${event.eventId}:webhook-${created.id}`;
+      await waitFor(() => receiver.postsTo("/twice").length === 1);
+      const inFlight = await recordOf(deliveryId);
+      expect(inFlight.attempts).toEqual([]);
+
+      // A second container gets the very message (a visibility timeout): only idempotency stops it.
+      const otherContainer = createDeliverHandler(productionDeps, patience);
+      const redelivery = { Records: [sqsRecord(inFlight.job, 2)] };
+      await expect(otherContainer(redelivery, lambdaContext("deliver"))).rejects.toThrow(
+        /All records failed/,
+      );
+
+      // Once the first attempt is done, the same message again is answered from the stored result.
+      const record = await settled(deliveryId);
+      expect(await otherContainer(redelivery, lambdaContext("deliver"))).toEqual({ batchItemFailures: [] });
+      expect(record.attempts.map((a) => [a.attempt, a.status, a.outcome])).toEqual([[1, 204, "delivered"]]);
+    } finally {
+      deliverHandler = normal;
+    }
+    await quietPeriod();
+    expect(receiver.postsTo("/twice")).toHaveLength(1);
+  });
+
+  it("a job that keeps failing parks its delivery on its last receive, instead of leaving it in progress", async () => {
+    const owner = newForwarder();
+    receiver.on("/stuck", { statuses: [503] });
+    const created = await hook(owner, "/stuck");
+    const normal = deliverHandler;
+    // The retry cannot be queued (SQS throttled, say): every receive of attempt 1 fails after the send.
+    const refusingQueue = {
+      enqueue: async () => {
+        throw new Error("SQS throttled the retry");
+      },
+    };
+    deliverHandler = createDeliverHandler(() => ({
+      ...productionDeps(),
+      queue: refusingQueue,
+    })) as LambdaHandler;
     const event = eventFor(owner);
-    await publish(event);
     const deliveryId = `${event.eventId}:webhook-${created.id}`;
-    const record = await settled(deliveryId);
-    // Redeliver the very message body, twice at once, as a visibility timeout would.
+    try {
+      await publish(event);
+      await settled(deliveryId, 30_000);
+    } finally {
+      deliverHandler = normal;
+    }
+    const record = await recordOf(deliveryId);
+    expect(record.status).toBe("parked");
+    expect(record.attempts.map((a) => [a.attempt, a.status, a.outcome])).toEqual([
+      [1, 503, "retry"],
+      [1, null, "parked"],
+    ]);
+    expect(record.attempts[1]?.detail).toMatch(/could not complete attempt 1 \(SQS throttled the retry\)/);
+    // Sent once: later receives found the answer in the log and only tried to queue the retry.
+    expect(receiver.postsTo("/stuck")).toHaveLength(1);
+    // Nothing went to the dead-letter queue: the delivery is visible and replayable instead.
     const sqs = new SQSClient({
       endpoint: sqsEmulator.endpoint,
       region: LOCAL_REGION,
       credentials: LOCAL_CREDENTIALS,
     });
-    const queueUrl = env[QUEUES.deliveryJobs.envVar];
-    const body = JSON.stringify(record.job);
-    await Promise.all([
-      sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body })),
-      sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body })),
-    ]);
+    const dead = await sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: env[deadLetterEnvVar(QUEUES.deliveryJobs)],
+        MaxNumberOfMessages: 10,
+      }),
+    );
     sqs.destroy();
-    await quietPeriod();
-    await quietPeriod();
-
-    expect(receiver.postsTo("/twice")).toHaveLength(1);
-    expect((await recordOf(deliveryId)).attempts).toHaveLength(1);
-  });
+    expect((dead.Messages ?? []).filter((m) => m.Body?.includes(deliveryId))).toEqual([]);
+  }, 45_000);
 
   it("a crash of the delivery handler mid-batch loses nothing and sends nothing twice", async () => {
     const owner = newForwarder();
@@ -444,7 +515,7 @@ describe("faults", () => {
   it("a Retry-After beyond 15 minutes waits in the Scheduler and is re-queued when due", async () => {
     const owner = newForwarder();
     receiver.on("/later", { statuses: [503, 204], retryAfter: "1200" });
-    const created = await hook(owner, "/later");
+    const created = await hook(owner, "/later", { Psk: PSK });
     const event = eventFor(owner);
     await publish(event);
     const deliveryId = `${event.eventId}:webhook-${created.id}`;
@@ -454,17 +525,27 @@ describe("faults", () => {
     await quietPeriod();
     expect(receiver.postsTo("/later")).toHaveLength(1);
 
-    advanceClock(1201_000); // the stand-in fires what became due on its next tick
+    // Retry-After 1200 plus its upward jitter (up to 20 %): the stand-in fires it on its next tick.
+    advanceClock(1441_000);
     try {
       const record = await settled(deliveryId);
       expect(record.attempts.map((a) => [a.status, a.outcome])).toEqual([
         [503, "retry"],
         [204, "delivered"],
       ]);
-      expect(record.attempts[0]?.detail).toMatch(/attempt 2 in 1200 s/);
+      expect(record.attempts[0]?.detail).toMatch(/attempt 2 in 1[234]\d\d s/);
     } finally {
       resetClock();
     }
+    // Signed with the real time although the service clock is 24 minutes ahead: standardwebhooks
+    // checks webhook-timestamp against the receiver's own clock (5 minutes' tolerance).
+    const retried = receiver.postsTo("/later")[1];
+    expect(() =>
+      new StandardWebhook(PSK, { format: "raw" }).verify(
+        retried?.body ?? "",
+        retried?.headers as Record<string, string>,
+      ),
+    ).not.toThrow();
     expect(standIn.schedules()).toEqual([]);
   });
 });
