@@ -322,13 +322,23 @@ describe("retries", () => {
     expect(delivery.Attempts.map((a) => [a.HttpStatus, a.Outcome])).toEqual([[410, "disabled"]]);
     const read = await call(stack.url, "GET", `${WEBHOOKS}/${hook.Id}`, { token: owner.token });
     expect((read.body as { Enabled: boolean }).Enabled).toBe(false);
+
+    // Switching it back on challenges the Url again before it hears anything.
+    const challenged = receiver.challenges.filter((c) => c.path === "/gone").length;
+    const back = await call(stack.url, "PUT", `${WEBHOOKS}/${hook.Id}`, {
+      token: owner.token,
+      json: { Event: "DEP", Url: `${receiver.url}/gone`, Enable: true, Type: "json", AWB: "" },
+    });
+    expect(back.status, back.text).toBe(200);
+    expect(receiver.challenges.filter((c) => c.path === "/gone")).toHaveLength(challenged + 1);
+    expect(back.headers.get("x-webhook-verification")).toBe("verified");
   });
 
   // Last: it moves the runner's clock forward.
   it("a Retry-After beyond 15 minutes waits in the Scheduler and fires when the clock gets there", async () => {
     const owner = forwarder(6);
     receiver.on("/later", { statuses: [503, 204], retryAfter: "1200" });
-    const hook = await createWebhook(owner, "/later");
+    const hook = await createWebhook(owner, "/later", { Psk: PSK });
     await shipAndDepart("020", serial(6), owner);
 
     await waitFor(async () => (await webhookDeliveries(owner, hook.Id))[0]?.Status === "retrying");
@@ -340,7 +350,8 @@ describe("retries", () => {
     await quietPeriod();
     expect(receiver.postsTo("/later")).toHaveLength(1);
 
-    const moved = await call(stack.url, "POST", "/__local/clock", { json: { advanceMs: 1_201_000 } });
+    // Retry-After 1200 plus its upward jitter (up to 20 %).
+    const moved = await call(stack.url, "POST", "/__local/clock", { json: { advanceMs: 1_441_000 } });
     expect(moved.status).toBe(200);
 
     const delivery = await settledDelivery(owner, hook.Id);
@@ -349,5 +360,14 @@ describe("retries", () => {
       [204, "delivered"],
     ]);
     expect(receiver.postsTo("/later")).toHaveLength(2);
+    // The runner's clock is 24 minutes ahead now, but webhook-timestamp is real time, so a receiver
+    // checking it against its own clock (standardwebhooks: 5 minutes' tolerance) accepts it.
+    const retried = receiver.postsTo("/later")[1];
+    expect(() =>
+      new StandardWebhook(PSK, { format: "raw" }).verify(
+        retried?.body ?? "",
+        retried?.headers as Record<string, string>,
+      ),
+    ).not.toThrow();
   });
 });
