@@ -72,6 +72,8 @@ beforeAll(async () => {
     [QUEUES.deliveryJobs.envVar]: queueUrl,
     SCHEDULER_ROLE_ARN: "arn:aws:iam::000000000000:role/local-scheduler",
     SCHEDULE_GROUP_NAME: "default",
+    // Mandatory outside the local runner: a retry schedule that cannot deliver must land somewhere.
+    SCHEDULER_DLQ_ARN: SCHEDULER_DLQ_ARN,
   });
   sqs = new SQSClient({
     endpoint: sqsEmulator.endpoint,
@@ -189,6 +191,8 @@ describe("SES e-mail sender", () => {
   });
 });
 
+const SCHEDULER_DLQ_ARN = `arn:aws:sqs:${LOCAL_REGION}:000000000000:SchedulerDlq`;
+
 describe("retry scheduler", () => {
   it("names, times and targets a one-time schedule that puts the job back on the delivery queue", async () => {
     const retry = job(200, 4);
@@ -205,7 +209,11 @@ describe("retry scheduler", () => {
       ScheduleExpression: atExpression(at),
       FlexibleTimeWindow: { Mode: "OFF" },
       ActionAfterCompletion: "DELETE",
-      Target: { Arn: queueArnFromUrl(queueUrl, LOCAL_REGION), Input: JSON.stringify(retry) },
+      Target: {
+        Arn: queueArnFromUrl(queueUrl, LOCAL_REGION),
+        Input: JSON.stringify(retry),
+        DeadLetterConfig: { Arn: SCHEDULER_DLQ_ARN },
+      },
     });
     expect(await standIn.tick()).toBe(0); // not due yet
 
