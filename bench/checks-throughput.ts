@@ -5,7 +5,10 @@
  * Each check takes the full path: read the route map, record Missing (TransactWriteItems: record +
  * snapshot + outbox Missed event + reader item), look up the ProActive rules that may hear, and
  * upsert one proactive schedule. Route maps are seeded through the ingest use case with DEP ahead,
- * then the in-process clock moves past it. Median of 3 rounds, fresh AWBs each round.
+ * then the in-process clock moves past it. Median of 3 rounds, fresh AWBs each round. After each
+ * round (outside the timing) every check is verified to have done that work: its route map records
+ * DEP Missing and its proactive schedule exists; anything less fails the run instead of printing a
+ * rate for work that was not done.
  */
 import type { Context, SQSEvent, SQSRecord } from "aws-lambda";
 import {
@@ -60,6 +63,7 @@ try {
   const { dynamoSubscriptionRepository } = await import("../functions/adapters/subscription-repository.ts");
   const { ingestCarrierMessage } = await import("../functions/core/use-cases/ingest-carrier-message.ts");
   const { handler } = await import("../functions/handlers/queue/check-due.ts");
+  const { checkScheduleName } = await import("../functions/adapters/check-scheduler.ts");
 
   const routeMaps = dynamoRouteMapRepository();
   const subscriptions = dynamoSubscriptionRepository();
@@ -124,6 +128,29 @@ try {
     awsRegion: LOCAL_REGION,
   });
 
+  /** Throws unless every check recorded Missing and upserted its 240-minute proactive schedule. */
+  async function verify(bodies: string[], what: string): Promise<string> {
+    const scheduleNames = new Set(standIn.schedules().map((schedule) => schedule.Name));
+    const notMissing: string[] = [];
+    const notScheduled: string[] = [];
+    for (const body of bodies) {
+      const check = JSON.parse(body) as { awb: string; milestoneKey: string; plannedUtc: string };
+      const record = await routeMaps.get({ prefix: check.awb.slice(0, 3), serial: check.awb.slice(3) });
+      if (!record?.state.missed.includes(`${check.milestoneKey}@${check.plannedUtc}`))
+        notMissing.push(check.awb);
+      const proactive = { ...check, check: "proactive" as const, minutes: 240 };
+      if (!scheduleNames.has(checkScheduleName(proactive))) notScheduled.push(check.awb);
+    }
+    if (notMissing.length > 0 || notScheduled.length > 0) {
+      throw new Error(
+        `${what}: of ${bodies.length} checks, ${notMissing.length} recorded no Missing ` +
+          `(${notMissing.slice(0, 3).join(", ")}) and ${notScheduled.length} scheduled no proactive check ` +
+          `(${notScheduled.slice(0, 3).join(", ")}): the rate would measure work not done`,
+      );
+    }
+    return `verified: ${bodies.length} Missing recorded, ${bodies.length} proactive schedules`;
+  }
+
   async function runChecks(bodies: string[]): Promise<{ perSecond: number; failures: number }> {
     const batches: SQSEvent[] = [];
     for (let i = 0; i < bodies.length; i += BATCH) {
@@ -147,6 +174,7 @@ try {
   const warm = await seed(9, 50);
   advanceClock(3 * HOUR);
   await runChecks(warm);
+  await verify(warm, "warm-up");
 
   const rates: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -154,13 +182,12 @@ try {
     advanceClock(3 * HOUR); // every seeded FRA:DEP is now overdue
     const { perSecond, failures } = await runChecks(bodies);
     if (failures > 0) throw new Error(`${failures} checks failed in round ${round + 1}`);
+    const verified = await verify(bodies, `round ${round + 1}`);
     rates.push(perSecond);
-    process.stdout.write(`round ${round + 1}: ${CHECKS} missing checks, ${perSecond.toFixed(0)} checks/s\n`);
+    process.stdout.write(
+      `round ${round + 1}: ${CHECKS} missing checks, ${perSecond.toFixed(0)} checks/s (${verified})\n`,
+    );
   }
-  const proactive = standIn.schedules().filter((s) => s.Name.endsWith("-proactive-240")).length;
-  process.stdout.write(
-    `proactive schedules upserted: ${proactive} (one per missed milestone, rule 240 min)\n`,
-  );
   figure(
     "due checks per second (check-due handler, Missing recorded + proactive scheduled, median of 3)",
     median(rates).toFixed(0),
