@@ -1,8 +1,17 @@
-/** `npm start` then SIGINT (what Ctrl-C sends): no java or node process of the stack survives. */
+/**
+ * The local runner's process contract (issue 2, DESIGN.md section 7): `npm start` serves within 15 s,
+ * SIGINT (what Ctrl-C sends) leaves no java or node process of the stack behind, and without Java 17+
+ * it stops at once with a clear message instead of waiting for a DynamoDB Local that cannot start.
+ */
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { expect, it } from "vitest";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../support/runner.ts";
+
+/** Readiness bound of the contract (issue 2: "Ready in under 15 s"), not a benchmark. */
+const READY_WITHIN_MS = 15_000;
 
 /** Every live descendant of `root`, read from /proc (Linux, as on the project's machines). */
 function descendants(root: number): Array<{ pid: number; command: string }> {
@@ -43,7 +52,8 @@ function alive(pid: number): boolean {
   }
 }
 
-it("SIGINT to `npm start` stops every child process", async () => {
+it("`npm start` serves GET /openapi.json within 15 s, and SIGINT then stops every child process", async () => {
+  const spawnedAt = Date.now();
   const npm = spawn("npm", ["start"], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, PORT: "0", DYNAMODB_PORT: "0", SQS_PORT: "0", SES_PORT: "0", SCHEDULER_PORT: "0" },
@@ -56,12 +66,23 @@ it("SIGINT to `npm start` stops every child process", async () => {
   npm.stderr?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const started = Date.now();
-  while (!output.includes("Ctrl-C stops everything")) {
+  // Ready = the first successful GET /openapi.json, timed from the spawn (the port is picked at start,
+  // so it is read from the URLs the runner prints).
+  let readyAfterMs: number | null = null;
+  while (readyAfterMs === null) {
     if (npm.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-    if (Date.now() - started > 45_000) throw new Error(`not ready:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (Date.now() - spawnedAt > 45_000) throw new Error(`not ready:\n${output}`);
+    const api = /API\s+(http:\/\/\S+)/.exec(output)?.[1];
+    if (api) {
+      const response = await fetch(`${api}/openapi.json`).catch(() => null);
+      if (response?.status === 200 && ((await response.json()) as { openapi?: string }).openapi === "3.1.0")
+        readyAfterMs = Date.now() - spawnedAt;
+    }
+    if (readyAfterMs === null) await new Promise((resolve) => setTimeout(resolve, 25));
   }
+  process.stdout.write(`npm start: GET /openapi.json answered ${readyAfterMs} ms after the spawn\n`);
+  expect(readyAfterMs).toBeLessThan(READY_WITHIN_MS);
+  expect(output).toContain("Ctrl-C stops everything");
   const children = descendants(npm.pid ?? -1);
   expect(children.some((child) => child.command.includes("DynamoDBLocal.jar"))).toBe(true);
   expect(children.some((child) => child.command.includes("bin/local.ts"))).toBe(true);
@@ -76,3 +97,83 @@ it("SIGINT to `npm start` stops every child process", async () => {
   }
   expect(children.filter((child) => alive(child.pid))).toEqual([]);
 }, 60_000);
+
+// ---- Java 17+ missing -------------------------------------------------------------------------------
+
+const scratch = mkdtempSync(join(tmpdir(), "rmt-no-java-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A directory holding only a `java` that prints a version banner the way a JRE does (on stderr). */
+function fakeJavaDir(name: string, banner: string): string {
+  const dir = join(scratch, name);
+  mkdirSync(dir);
+  const script = join(dir, "java");
+  writeFileSync(script, `#!/bin/sh\necho '${banner}' >&2\nexit 0\n`);
+  chmodSync(script, 0o755);
+  return dir;
+}
+
+/**
+ * The real start path (`bin/local.ts`, what `npm start` execs) with PATH and JAVA_HOME pointing where
+ * no usable java is; node itself is started by absolute path.
+ */
+function startWithout(javaDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "bin", "local.ts")], {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        PATH: javaDir,
+        JAVA_HOME: javaDir,
+        PORT: "0",
+        DYNAMODB_PORT: "0",
+        SQS_PORT: "0",
+        SES_PORT: "0",
+        SCHEDULER_PORT: "0",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.once("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+it.each([
+  {
+    case: "no java on the PATH",
+    dir: () => {
+      const dir = join(scratch, "empty");
+      mkdirSync(dir);
+      return dir;
+    },
+    says: /Java 17 or newer is required.*`java` was not found on the PATH/,
+  },
+  {
+    case: "Java 11",
+    dir: () => fakeJavaDir("java11", 'openjdk version "11.0.22" 2024-01-16'),
+    says: /Java 17 or newer is required for DynamoDB Local; found version "11/,
+  },
+  {
+    case: "Java 8 (1.8 numbering)",
+    dir: () => fakeJavaDir("java8", 'java version "1.8.0_392"'),
+    says: /Java 17 or newer is required for DynamoDB Local; found version "1.8/,
+  },
+])(
+  "without Java 17+ ($case) the runner exits 1 at once with a clear message",
+  async ({ dir, says }) => {
+    const result = await startWithout(dir());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(says);
+    // Only the message: no stack trace, and it never claimed to be ready.
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(result.stdout).not.toContain("ready");
+  },
+  30_000,
+);
