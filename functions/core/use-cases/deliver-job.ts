@@ -468,7 +468,8 @@ export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): 
  */
 export async function parkUnfinishedJob(
   deps: Pick<DeliverJobDeps, "deliveries">,
-  input: { job: DeliveryJob; now: string; reason: string },
+  /** `tries`: how often the job was received; the cause stays in the service's own logs. */
+  input: { job: DeliveryJob; now: string; tries: number },
 ): Promise<DeliverJobResult> {
   const { job, now } = input;
   const base = { deliveryId: job.deliveryId, attempt: job.attempt, status: null };
@@ -479,9 +480,8 @@ export async function parkUnfinishedJob(
   if (settled || overtaken) {
     return { ...base, outcome: "duplicate", detail: `delivery already ${existing?.status}; left as it is` };
   }
-  const detail = truncate(
-    `parked: the service could not complete attempt ${job.attempt} (${input.reason}); replay to try again`,
-  );
+  // The forwarder reads this: it says what happened, not which internal part failed.
+  const detail = `parked: the service could not complete attempt ${job.attempt} in ${input.tries} tries; replay to try again`;
   await deps.deliveries.recordAttempt(
     job.deliveryId,
     { attempt: job.attempt, at: now, status: null, latencyMs: 0, outcome: "parked", detail },

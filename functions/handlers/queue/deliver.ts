@@ -37,9 +37,11 @@ const logger = new Logger({ serviceName: "route-map-tracker" });
 /** A positive number from the environment, or undefined. */
 const positive = (text: string | undefined) => (Number(text) > 0 ? Number(text) : undefined);
 
-/** SQS is about to move this message to the dead-letter queue if it fails once more. */
+const receiveCount = (record: SQSRecord) => Number(record.attributes?.ApproximateReceiveCount) || 1;
+
+/** SQS moves this message to the dead-letter queue if it fails once more. */
 function isLastReceive(record: SQSRecord): boolean {
-  return Number(record.attributes?.ApproximateReceiveCount) >= QUEUES.deliveryJobs.maxReceiveCount;
+  return receiveCount(record) >= QUEUES.deliveryJobs.maxReceiveCount;
 }
 
 export function createDeliverHandler(deps: () => DeliverJobDeps, env: NodeJS.ProcessEnv = process.env) {
@@ -77,9 +79,9 @@ export function createDeliverHandler(deps: () => DeliverJobDeps, env: NodeJS.Pro
     } catch (error) {
       // In progress elsewhere: that invocation finishes the attempt, this copy must not park it.
       if (!isLastReceive(record) || error instanceof IdempotencyAlreadyInProgressError) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      const result = await parkUnfinishedJob(deps(), { job, now: nowIso(), reason });
-      logger.error("delivery job failed on its last receive; delivery parked", { ...result, reason });
+      const tries = receiveCount(record);
+      const result = await parkUnfinishedJob(deps(), { job, now: nowIso(), tries });
+      logger.error("delivery job failed on its last receive; delivery parked", { ...result, error });
       return result;
     }
   };

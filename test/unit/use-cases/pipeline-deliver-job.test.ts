@@ -440,13 +440,12 @@ describe("parking a job that failed on its last receive", () => {
   beforeEach(async () => {
     await subscriptions.putWebhook(webhook(3, OWNER, { Event: "DEP" }));
   });
-  const reason = "Rate exceeded";
 
-  it("parks a delivery still in progress, visibly and replayably, with the reason", async () => {
+  it("parks a delivery still in progress, visibly and replayably, saying the service could not complete it", async () => {
     http.script(HOOK_URL, answer(503));
     const job = await oneJob();
     await attempt(job);
-    const result = await parkUnfinishedJob(deps(), { job: { ...job, attempt: 2 }, now: later(10), reason });
+    const result = await parkUnfinishedJob(deps(), { job: { ...job, attempt: 2 }, now: later(10), tries: 5 });
     expect(result).toMatchObject({ outcome: "parked", attempt: 2 });
     const record = await deliveries.get(job.deliveryId);
     expect(record?.status).toBe("parked");
@@ -456,14 +455,14 @@ describe("parking a job that failed on its last receive", () => {
       status: null,
       latencyMs: 0,
       outcome: "parked",
-      detail: "parked: the service could not complete attempt 2 (Rate exceeded); replay to try again",
+      detail: "parked: the service could not complete attempt 2 in 5 tries; replay to try again",
     });
   });
 
   it("creates a missing record rather than failing", async () => {
     const job = await oneJob();
     deliveries.records.clear();
-    await parkUnfinishedJob(deps(), { job, now: NOW, reason });
+    await parkUnfinishedJob(deps(), { job, now: NOW, tries: 5 });
     expect((await deliveries.get(job.deliveryId))?.status).toBe("parked");
   });
 
@@ -472,10 +471,10 @@ describe("parking a job that failed on its last receive", () => {
     const job = await oneJob();
     await attempt(job);
     await attempt({ ...job, attempt: 2 });
-    expect((await parkUnfinishedJob(deps(), { job, now: NOW, reason })).outcome).toBe("duplicate");
+    expect((await parkUnfinishedJob(deps(), { job, now: NOW, tries: 5 })).outcome).toBe("duplicate");
     expect((await deliveries.get(job.deliveryId))?.status).toBe("retrying");
     await attempt({ ...job, attempt: 3 });
-    const late = await parkUnfinishedJob(deps(), { job: { ...job, attempt: 3 }, now: NOW, reason });
+    const late = await parkUnfinishedJob(deps(), { job: { ...job, attempt: 3 }, now: NOW, tries: 5 });
     expect(late.outcome).toBe("duplicate");
     const record = await deliveries.get(job.deliveryId);
     expect(record?.status).toBe("delivered");
