@@ -1,6 +1,7 @@
 /**
  * Secrets (webhook Psk and Token, customer header values) are shown in full only by the request that
- * creates them, never by any GET, and never written to the logs — checked with the runner logging at
+ * creates them — never by any GET (one item, lists, deliveries of rules and webhooks) nor by a later
+ * write's answer — and never written to the logs — checked with the runner logging at
  * DEBUG while a delivery that uses every secret goes out, and one that fails.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -100,20 +101,47 @@ it("never returns a secret in full after creation and never logs one", async () 
   expect(receiver.postsTo("/customer")[0]?.headers.apikey).toBe(HEADER_VALUE);
   expect(receiver.postsTo("/hook")[1]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
 
-  // ...but no GET shows them in full.
+  // ...but nothing after the creating response shows them in full: every GET of the rule, the
+  // webhook, their deliveries and the lists, and the answers of the writes that return them.
+  const ruleId = (rule.body as { Id: number }).Id;
+  const RULES = "/ffw/service/routemap/eventconfignotifier";
+  const WEBHOOKS = "/ffw/service/routemap/webhook";
+  await waitFor(async () => {
+    const deliveries = await call(stack.url, "GET", `${RULES}/${ruleId}/deliveries`, { token: forwarder });
+    return (deliveries.body as { Items?: unknown[] }).Items?.length === 1;
+  });
   const reads = [
-    await call(stack.url, "GET", `/ffw/service/routemap/webhook/${webhookId}`, { token: forwarder }),
-    await call(stack.url, "GET", "/ffw/service/routemap/webhook", { token: forwarder }),
-    await call(stack.url, "GET", `/ffw/service/routemap/webhook/${webhookId}/deliveries`, {
-      token: forwarder,
-    }),
-    await call(stack.url, "GET", "/ffw/service/routemap/eventconfignotifier", { token: forwarder }),
+    await call(stack.url, "GET", `${WEBHOOKS}/${webhookId}`, { token: forwarder }),
+    await call(stack.url, "GET", WEBHOOKS, { token: forwarder }),
+    await call(stack.url, "GET", `${WEBHOOKS}?CurrentPage=1&PageSize=500`, { token: forwarder }),
+    await call(stack.url, "GET", `${WEBHOOKS}/${webhookId}/deliveries`, { token: forwarder }),
+    await call(stack.url, "GET", `${RULES}/${ruleId}`, { token: forwarder }),
+    await call(stack.url, "GET", RULES, { token: forwarder }),
+    await call(stack.url, "GET", `${RULES}/${ruleId}/deliveries`, { token: forwarder }),
     await call(stack.url, "GET", "/support/customer-endpoints", { token: support }),
+    await call(stack.url, "GET", "/support/customer-endpoints?PageSize=500", { token: support }),
+    // Writes that answer with the subscription: a PUT keeping the stored secrets, verify, enable.
+    await call(stack.url, "PUT", `${WEBHOOKS}/${webhookId}`, {
+      token: forwarder,
+      json: { Event: "RCS", Url: `${receiver.url}/hook`, Enable: true, Type: "json", AWB: "" },
+    }),
+    await call(stack.url, "POST", `${WEBHOOKS}/${webhookId}/verify`, { token: forwarder }),
+    await call(stack.url, "POST", `${RULES}/${ruleId}/enable`, { token: forwarder }),
   ];
   for (const read of reads) {
     expect(read.status, read.text).toBe(200);
     for (const secret of [PSK, TOKEN, HEADER_VALUE]) expect(read.text).not.toContain(secret);
   }
+  // The rule's and the webhook's deliveries were there to be read (not empty pages).
+  expect(reads[3]?.text).toContain(`"Status":"delivered"`);
+  expect(reads[6]?.text).toContain(`"Status":"delivered"`);
+  // Masked, not dropped: the forwarder can still tell which secret is stored.
+  expect(reads[0]?.body).toMatchObject({ Psk: `••••${PSK.slice(-4)}`, Token: `••••${TOKEN.slice(-4)}` });
+  expect(reads[7]?.text).toContain(`••••${HEADER_VALUE.slice(-4)}`);
+  // Deleting answers with what was deleted: masked too.
+  const deleted = await call(stack.url, "DELETE", `${WEBHOOKS}/${webhookId}`, { token: forwarder });
+  expect(deleted.status, deleted.text).toBe(200);
+  for (const secret of [PSK, TOKEN]) expect(deleted.text).not.toContain(secret);
   // And the logs (DEBUG) never carried them.
   const logs = stack.output();
   // Structured handler logs were written (so there was something to leak into).
