@@ -21,12 +21,22 @@ import {
   UpdateScheduleCommand,
 } from "@aws-sdk/client-scheduler";
 import { SendMessageBatchCommand } from "@aws-sdk/client-sqs";
+import * as v from "valibot";
 import { QUEUES, queueArnEnvVar } from "../../lib/definitions.ts";
 import type { DueCheckInput } from "../core/route-map/due-checks.ts";
 import type { CheckScheduler, PlannedCheck, QueuedCheck } from "../core/use-cases/plan-due-checks.ts";
 import { requiredEnv, scheduler, sqs } from "./aws-clients.ts";
 
 const logger = new Logger({ serviceName: "route-map-tracker" });
+
+/** A check as written below (schedule Input, queue message body); the check-due handler parses with it. */
+export const DueCheckInputSchema = v.object({
+  awb: v.pipe(v.string(), v.regex(/^\d{11}$/)),
+  milestoneKey: v.pipe(v.string(), v.minLength(1)),
+  plannedUtc: v.pipe(v.string(), v.isoTimestamp()),
+  check: v.picklist(["missing", "proactive"]),
+  minutes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+}) satisfies v.GenericSchema<unknown, DueCheckInput>;
 
 const MAX_NAME_LENGTH = 64;
 /** Schedule calls in flight at once per invocation (a plan has ~10-30 milestones). */

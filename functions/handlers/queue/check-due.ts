@@ -10,7 +10,7 @@ import { Logger } from "@aws-lambda-powertools/logger";
 import type { Context, SQSEvent, SQSRecord } from "aws-lambda";
 import * as v from "valibot";
 import { jitteredBackoff } from "../../adapters/backoff.ts";
-import { eventBridgeCheckScheduler } from "../../adapters/check-scheduler.ts";
+import { DueCheckInputSchema, eventBridgeCheckScheduler } from "../../adapters/check-scheduler.ts";
 import { nowIso } from "../../adapters/clock.ts";
 import { ProActiveSweepMessageSchema, sqsProActiveSweepQueue } from "../../adapters/proactive-sweep-queue.ts";
 import { dynamoRouteMapRepository } from "../../adapters/route-map-repository.ts";
@@ -22,14 +22,6 @@ import {
 } from "../../core/use-cases/schedule-proactive-for-rule.ts";
 
 const logger = new Logger({ serviceName: "route-map-tracker" });
-
-export const DueCheckInputSchema = v.object({
-  awb: v.pipe(v.string(), v.regex(/^\d{11}$/)),
-  milestoneKey: v.pipe(v.string(), v.minLength(1)),
-  plannedUtc: v.pipe(v.string(), v.isoTimestamp()),
-  check: v.picklist(["missing", "proactive"]),
-  minutes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-});
 
 const DueChecksMessageSchema = v.pipe(
   v.string(),
@@ -52,9 +44,11 @@ export function createCheckDueHandler(deps: () => CheckDueDeps, now: () => strin
     const message = parsed.output;
     if ("kind" in message) {
       const { next, ...page } = await sweepProActivePage(deps(), { sweep: message, now: now() });
+      const { reader = 0, createdAtOrBefore = null } = message.cursor ?? {};
       logger.info("proactive sweep page", {
         ruleId: message.ruleId,
-        cursor: message.cursor,
+        reader,
+        createdAtOrBefore,
         ...page,
         more: !!next,
       });
