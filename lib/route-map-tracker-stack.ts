@@ -2,26 +2,31 @@
  * The whole service in one stack (DESIGN.md sections 2 and 3): API + authorizer, tables, queues with
  * DLQs and alarms, event-driven functions, EventBridge Scheduler group and role, SES identity.
  * No physical names: everything is named by CloudFormation and handed to functions as environment.
+ * Each function gets exactly its entry in lib/function-access.ts: grants and the environment naming
+ * those resources, nothing else.
  */
-import { Duration, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
+import { Aspects, Duration, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
 import { AccountRecovery, UserPool } from "aws-cdk-lib/aws-cognito";
 import { PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Key } from "aws-cdk-lib/aws-kms";
 import { FilterCriteria, FilterRule, type IFunction, StartingPosition } from "aws-cdk-lib/aws-lambda";
-import { DynamoEventSource, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
+import { DynamoEventSource, SqsDlq, SqsEventSource } from "aws-cdk-lib/aws-lambda-event-sources";
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { CfnScheduleGroup } from "aws-cdk-lib/aws-scheduler";
 import { ConfigurationSet, EmailIdentity, Identity } from "aws-cdk-lib/aws-ses";
 import { Topic } from "aws-cdk-lib/aws-sns";
-import { NagSuppressions } from "cdk-nag";
+import { type NagPackSuppression, NagSuppressions } from "cdk-nag";
 import type { Construct } from "constructs";
+import { DEFAULT_RATE_LIMIT as CORE_RATE_LIMIT } from "../functions/core/rate-limit.ts";
 import { DEFAULT_SERVICE_NAME, ROUTES } from "../functions/handlers/http/routes.ts";
-import { Api } from "./constructs/api.ts";
+import { Api, AUTHORIZER_HANDLER } from "./constructs/api.ts";
 import { DataTables } from "./constructs/data.ts";
 import { HandlerFunction } from "./constructs/handler-function.ts";
 import { Messaging } from "./constructs/messaging.ts";
-import { deadLetterEnvVar, QUEUES, queueArnEnvVar, TABLES } from "./definitions.ts";
+import { QUEUES, queueArnEnvVar, TABLES } from "./definitions.ts";
 import { EVENT_FUNCTIONS, type FilterPattern } from "./event-functions.ts";
+import { type FunctionAccess, functionAccess, type TableName } from "./function-access.ts";
+import { WildcardResourceGuard } from "./wildcard-guard.ts";
 
 export interface RouteMapTrackerStackProps extends StackProps {
   /** Leading path segment under which every route is also served. */
@@ -33,6 +38,38 @@ export interface RouteMapTrackerStackProps extends StackProps {
   jwtAudience?: string;
   /** Keep data on stack deletion (production). */
   retainData?: boolean;
+  /** Per-caller token bucket in every route (default 50 requests/s, burst 100). */
+  rateLimit?: RateLimitSettings;
+}
+
+export interface RateLimitSettings {
+  perSecond: number;
+  burst: number;
+}
+
+/** functions/core/rate-limit.ts's defaults, set explicitly so the deployed values are visible. */
+export const DEFAULT_RATE_LIMIT: RateLimitSettings = {
+  perSecond: CORE_RATE_LIMIT.ratePerSecond,
+  burst: CORE_RATE_LIMIT.burst,
+};
+
+/**
+ * Oldest stream record a consumer still retries; older ones go to its failure queue. Well inside the
+ * stream's 24 h retention, so an operator has about 18 h to redrive them from the stream.
+ */
+export const STREAM_MAX_RECORD_AGE = Duration.hours(6);
+
+const KMS_WILDCARDS = ["Action::kms:GenerateDataKey*", "Action::kms:ReEncrypt*"] as const;
+const KMS_WILDCARD_REASON =
+  "KMS data-key actions (GenerateDataKey*, ReEncrypt*) on the one data key, as CDK grants them for encrypted tables and queues.";
+
+function tableEntries(access: FunctionAccess): Array<[TableName, "read" | "readWrite"]> {
+  return Object.entries(access.tables ?? {}) as Array<[TableName, "read" | "readWrite"]>;
+}
+
+/** "match-events" -> "MatchEvents" (construct ids). */
+function pascalCase(id: string): string {
+  return id.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase());
 }
 
 /** Turns an event-source filter pattern into Lambda FilterCriteria. */
@@ -97,6 +134,7 @@ export class RouteMapTrackerStack extends Stack {
         },
       ]);
     }
+    const jwtIssuer: string = issuer;
 
     const scheduleGroup = new CfnScheduleGroup(this, "CheckSchedules", {});
     const senderAddress = props.senderAddress ?? "notifications@example.com";
@@ -105,27 +143,6 @@ export class RouteMapTrackerStack extends Stack {
       identity: Identity.email(senderAddress),
       configurationSet,
     });
-
-    const environment: Record<string, string> = {
-      SERVICE_NAME: serviceName,
-      DEPLOYMENT_MODE: "production",
-      JWT_ISSUER: issuer,
-      ...(props.jwtAudience ? { JWT_AUDIENCE: props.jwtAudience } : {}),
-      SENDER_ADDRESS: senderAddress,
-      SES_CONFIGURATION_SET: configurationSet.configurationSetName,
-      SCHEDULE_GROUP_NAME: scheduleGroup.ref,
-      SCHEDULER_DLQ_ARN: messaging.schedulerDeadLetterQueue.queueArn,
-      SCHEDULER_DLQ_URL: messaging.schedulerDeadLetterQueue.queueUrl,
-      POWERTOOLS_IDEMPOTENCY_DISABLED: "false",
-    };
-    for (const [name, definition] of Object.entries(TABLES))
-      environment[definition.envVar] = data.tables[name as keyof typeof TABLES].tableName;
-    for (const [name, definition] of Object.entries(QUEUES)) {
-      environment[definition.envVar] = messaging.queues[name as keyof typeof QUEUES].queueUrl;
-      environment[deadLetterEnvVar(definition)] =
-        messaging.deadLetterQueues[name as keyof typeof QUEUES].queueUrl;
-      environment[queueArnEnvVar(definition)] = messaging.queues[name as keyof typeof QUEUES].queueArn;
-    }
 
     // Scheduler delivers to queues with this role; PassRole is granted only for it.
     const schedulerRole = new Role(this, "SchedulerRole", {
@@ -140,26 +157,139 @@ export class RouteMapTrackerStack extends Stack {
     messaging.queues.deliveryJobs.grantSendMessages(schedulerRole);
     NagSuppressions.addResourceSuppressions(
       schedulerRole,
-      [
-        {
-          id: "AwsSolutions-IAM5",
-          reason: "KMS data-key actions (GenerateDataKey*, ReEncrypt*) on the one queue key, granted by CDK.",
-        },
-      ],
+      [{ id: "AwsSolutions-IAM5", reason: KMS_WILDCARD_REASON, appliesTo: [...KMS_WILDCARDS] }],
       true,
     );
-    environment.SCHEDULER_ROLE_ARN = schedulerRole.roleArn;
+
+    const rateLimit = props.rateLimit ?? DEFAULT_RATE_LIMIT;
+    const routeHandlers = new Set(ROUTES.map((route) => route.handler));
+    const schedulesArn = this.formatArn({
+      service: "scheduler",
+      resource: "schedule",
+      resourceName: `${scheduleGroup.ref}/*`,
+    });
+
+    /** A function's environment: the settings and resources of its entry in lib/function-access.ts. */
+    const environmentFor = (handler: string): Record<string, string> => {
+      const access = functionAccess(handler);
+      const environment: Record<string, string> = {
+        SERVICE_NAME: serviceName,
+        DEPLOYMENT_MODE: "production",
+        POWERTOOLS_IDEMPOTENCY_DISABLED: "false",
+      };
+      if (handler === AUTHORIZER_HANDLER) {
+        environment.JWT_ISSUER = jwtIssuer;
+        if (props.jwtAudience) environment.JWT_AUDIENCE = props.jwtAudience;
+      }
+      if (routeHandlers.has(handler)) {
+        // Read by functions/core/rate-limit.ts (rateLimitConfigFrom) in every route's middleware.
+        environment.RATE_LIMIT_PER_SECOND = String(rateLimit.perSecond);
+        environment.RATE_LIMIT_BURST = String(rateLimit.burst);
+      }
+      for (const [name] of tableEntries(access)) {
+        environment[TABLES[name].envVar] = data.tables[name].tableName;
+      }
+      for (const name of access.sendTo ?? []) {
+        environment[QUEUES[name].envVar] = messaging.queues[name].queueUrl;
+        environment[queueArnEnvVar(QUEUES[name])] = messaging.queues[name].queueArn;
+      }
+      if ((access.schedules ?? []).length > 0) {
+        // Every schedule it creates names the group, the role Scheduler assumes and a dead-letter queue.
+        environment.SCHEDULE_GROUP_NAME = scheduleGroup.ref;
+        environment.SCHEDULER_ROLE_ARN = schedulerRole.roleArn;
+        environment.SCHEDULER_DLQ_ARN = messaging.schedulerDeadLetterQueue.queueArn;
+      }
+      if (access.sendsEmail) {
+        environment.SENDER_ADDRESS = senderAddress;
+        environment.SES_CONFIGURATION_SET = configurationSet.configurationSetName;
+      }
+      return environment;
+    };
+
+    /** Grants exactly a function's entry in lib/function-access.ts, suppressing each wildcard by name. */
+    const grantAccess = (handler: string, fn: IFunction) => {
+      const access = functionAccess(handler);
+      const wildcards: NagPackSuppression[] = [];
+      for (const [name, mode] of tableEntries(access)) {
+        const table = data.tables[name];
+        if (mode === "readWrite") table.grantReadWriteData(fn);
+        else table.grantReadData(fn);
+        if (TABLES[name].globalIndexes.length > 0) {
+          wildcards.push({
+            id: "AwsSolutions-IAM5",
+            reason: `Queries on the ${TABLES[name].id} table's own indexes (table ARN + /index/*).`,
+            appliesTo: [{ regex: `/^Resource::<Data${TABLES[name].id}[0-9A-F]+\\.Arn>\\/index\\/\\*$/` }],
+          });
+        }
+      }
+      for (const name of access.sendTo ?? []) messaging.queues[name].grantSendMessages(fn);
+      const writes = tableEntries(access).some(([, mode]) => mode === "readWrite");
+      if (writes || (access.sendTo ?? []).length > 0) {
+        wildcards.push({
+          id: "AwsSolutions-IAM5",
+          reason: KMS_WILDCARD_REASON,
+          appliesTo: [...KMS_WILDCARDS],
+        });
+      }
+      const scheduleActions = access.schedules ?? [];
+      if (scheduleActions.length > 0) {
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: scheduleActions.map((action) => `scheduler:${action}`),
+            resources: [schedulesArn],
+          }),
+        );
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ["iam:PassRole"],
+            resources: [schedulerRole.roleArn],
+            conditions: { StringEquals: { "iam:PassedToService": "scheduler.amazonaws.com" } },
+          }),
+        );
+        wildcards.push({
+          id: "AwsSolutions-IAM5",
+          reason: "Schedules are named per AWB and check at run time; the grant covers only the check group.",
+          appliesTo: [
+            {
+              // Region and account: literals with an env, tokens without (the offline `cdk synth`).
+              regex:
+                "/^Resource::arn:<AWS::Partition>:scheduler:(<AWS::Region>|[a-z0-9-]+):(<AWS::AccountId>|\\d{12}):schedule\\/<CheckSchedules>\\/\\*$/",
+            },
+          ],
+        });
+      }
+      if (access.sendsEmail) {
+        emailIdentity.grantSendEmail(fn);
+        // Sending with a configuration set also needs the send actions on the set itself.
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ["ses:SendEmail", "ses:SendRawEmail"],
+            resources: [
+              this.formatArn({
+                service: "ses",
+                resource: "configuration-set",
+                resourceName: configurationSet.configurationSetName,
+              }),
+            ],
+          }),
+        );
+      }
+      if (wildcards.length > 0) NagSuppressions.addResourceSuppressions(fn, wildcards, true);
+    };
 
     for (const definition of EVENT_FUNCTIONS) {
       const fn = new HandlerFunction(this, `Event-${definition.handler}`, {
         handlerPath: `${definition.folder}/${definition.handler}`,
-        environment,
+        environment: environmentFor(definition.handler),
         logRetention,
         timeout: Duration.seconds(definition.timeoutSeconds),
       }).fn;
       this.eventFunctions.set(definition.handler, fn);
+      grantAccess(definition.handler, fn);
       const source = definition.source;
       if (source.kind === "stream") {
+        // After its retries a failed batch is parked here (shard + sequence numbers), never dropped.
+        const failures = messaging.streamFailureQueue(pascalCase(definition.handler));
         fn.addEventSource(
           new DynamoEventSource(data.tables[source.table], {
             startingPosition: StartingPosition.TRIM_HORIZON,
@@ -167,8 +297,22 @@ export class RouteMapTrackerStack extends Stack {
             reportBatchItemFailures: true,
             bisectBatchOnError: true,
             retryAttempts: 10,
+            maxRecordAge: STREAM_MAX_RECORD_AGE,
+            onFailure: new SqsDlq(failures),
             filters: [FilterCriteria.filter(toFilterRules(source.filter))],
           }),
+        );
+        NagSuppressions.addResourceSuppressions(
+          fn,
+          [
+            {
+              id: "AwsSolutions-IAM5",
+              reason: "Stream event source: dynamodb:ListStreams supports no resource-level permission.",
+              appliesTo: ["Resource::*"],
+            },
+            { id: "AwsSolutions-IAM5", reason: KMS_WILDCARD_REASON, appliesTo: [...KMS_WILDCARDS] },
+          ],
+          true,
         );
       } else if (source.kind === "queue") {
         fn.addEventSource(
@@ -180,74 +324,17 @@ export class RouteMapTrackerStack extends Stack {
       } else {
         fn.grantInvoke(schedulerRole);
       }
-      environment[`${definition.handler.toUpperCase().replace(/-/g, "_")}_FUNCTION_ARN`] = fn.functionArn;
     }
 
     this.api = new Api(this, "Api", {
       serviceName,
-      environment,
+      environmentFor,
       logRetention,
       throttle: { rateLimit: 500, burstLimit: 1000 },
     });
+    grantAccess(AUTHORIZER_HANDLER, this.api.authorizerFunction);
+    for (const [handler, fn] of this.api.functions) grantAccess(handler, fn);
 
-    // Least privilege, by what each kind of function does:
-    // - reads (GET routes): read-only on the tables, nothing else;
-    // - writes (other routes): read/write on the tables, send to the queues, manage check schedules;
-    // - event functions: the same as writes; only `deliver` may send e-mail;
-    // - the authorizer and the API description: no data access at all.
-    const grantWrites = (fn: IFunction) => {
-      for (const table of Object.values(data.tables)) table.grantReadWriteData(fn);
-      for (const queue of Object.values(messaging.queues)) queue.grantSendMessages(fn);
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: [
-            "scheduler:CreateSchedule",
-            "scheduler:UpdateSchedule",
-            "scheduler:DeleteSchedule",
-            "scheduler:GetSchedule",
-          ],
-          resources: [
-            `arn:${this.partition}:scheduler:${this.region}:${this.account}:schedule/${scheduleGroup.ref}/*`,
-          ],
-        }),
-      );
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ["iam:PassRole"],
-          resources: [schedulerRole.roleArn],
-          conditions: { StringEquals: { "iam:PassedToService": "scheduler.amazonaws.com" } },
-        }),
-      );
-    };
-    for (const route of ROUTES) {
-      const fn = this.api.functions.get(route.handler);
-      if (!fn || route.roles === "public") continue;
-      if (route.method === "GET") {
-        for (const table of Object.values(data.tables)) table.grantReadData(fn);
-      } else {
-        grantWrites(fn);
-      }
-    }
-    for (const [handler, fn] of this.eventFunctions) {
-      grantWrites(fn);
-      if (handler === "deliver") {
-        emailIdentity.grantSendEmail(fn);
-        // Sending with a configuration set also needs the send actions on the set itself.
-        fn.addToRolePolicy(
-          new PolicyStatement({
-            actions: ["ses:SendEmail", "ses:SendRawEmail"],
-            resources: [
-              `arn:${this.partition}:ses:${this.region}:${this.account}:configuration-set/${configurationSet.configurationSetName}`,
-            ],
-          }),
-        );
-      }
-    }
-    NagSuppressions.addResourceSuppressions(messaging.schedulerDeadLetterQueue, [
-      {
-        id: "AwsSolutions-SQS3",
-        reason: "This queue is itself a dead-letter queue (EventBridge Scheduler's).",
-      },
-    ]);
+    Aspects.of(this).add(new WildcardResourceGuard());
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The REST API: every entry of the route table on its own Lambda, on its path and on the
  * service-prefixed path, behind a TOKEN authorizer that verifies the bearer JWT. Gateway responses
- * keep the problem+json contract for what API Gateway answers itself (401, 403, unknown route 404,
- * 405 on a known path, 413, 429, 5xx).
+ * keep the problem+json contract for everything API Gateway answers itself: each response type with
+ * its own status, DEFAULT_4XX/DEFAULT_5XX for any type added later, and 405 on a known path.
  */
 import { Duration, Stack } from "aws-cdk-lib";
 import {
@@ -29,11 +29,197 @@ import { HandlerFunction } from "./handler-function.ts";
 
 export interface ApiProps {
   serviceName: string;
-  environment: Record<string, string>;
+  /** Environment of a function by handler id (a route's handler, or "authorizer"). */
+  environmentFor: (handler: string) => Record<string, string>;
   logRetention: RetentionDays;
   /** Requests per second and burst per stage (per-forwarder limits are enforced in the handlers). */
   throttle: { rateLimit: number; burstLimit: number };
 }
+
+/** Handler id of the TOKEN authorizer (its entry in lib/function-access.ts). */
+export const AUTHORIZER_HANDLER = "authorizer";
+
+/**
+ * What API Gateway answers itself, each as problem+json with the status it stands for. Every 4xx/5xx
+ * type is listed so none falls back to the defaults with a status the body would not match; the
+ * defaults catch types AWS may add later.
+ */
+export const GATEWAY_RESPONSES: ReadonlyArray<{
+  id: string;
+  type: ResponseType;
+  status: number;
+  title: string;
+  detail: string;
+  headers?: Record<string, string>;
+}> = [
+  {
+    id: "Unauthorized",
+    type: ResponseType.UNAUTHORIZED,
+    status: 401,
+    title: "Unauthorized",
+    detail: "A valid bearer token is required.",
+  },
+  {
+    id: "ExpiredToken",
+    type: ResponseType.EXPIRED_TOKEN,
+    status: 401,
+    title: "Unauthorized",
+    detail: "A valid bearer token is required.",
+  },
+  {
+    id: "AccessDenied",
+    type: ResponseType.ACCESS_DENIED,
+    status: 403,
+    title: "Forbidden",
+    detail: "This token may not call this operation.",
+  },
+  {
+    id: "InvalidSignature",
+    type: ResponseType.INVALID_SIGNATURE,
+    status: 403,
+    title: "Forbidden",
+    detail: "This request may not call this operation.",
+  },
+  {
+    id: "InvalidApiKey",
+    type: ResponseType.INVALID_API_KEY,
+    status: 403,
+    title: "Forbidden",
+    detail: "This request may not call this operation.",
+  },
+  {
+    id: "WafFiltered",
+    type: ResponseType.WAF_FILTERED,
+    status: 403,
+    title: "Forbidden",
+    detail: "This request was refused.",
+  },
+  // API Gateway answers an unknown path with 403 "Missing Authentication Token"; it is a 404.
+  {
+    id: "UnknownRoute",
+    type: ResponseType.MISSING_AUTHENTICATION_TOKEN,
+    status: 404,
+    title: "Not Found",
+    detail: "No such route.",
+  },
+  {
+    id: "ResourceNotFound",
+    type: ResponseType.RESOURCE_NOT_FOUND,
+    status: 404,
+    title: "Not Found",
+    detail: "No such route.",
+  },
+  {
+    id: "BadRequestBody",
+    type: ResponseType.BAD_REQUEST_BODY,
+    status: 400,
+    title: "Bad Request",
+    detail: "The request body is not valid.",
+  },
+  {
+    id: "BadRequestParameters",
+    type: ResponseType.BAD_REQUEST_PARAMETERS,
+    status: 400,
+    title: "Bad Request",
+    detail: "The request parameters are not valid.",
+  },
+  {
+    id: "TooLarge",
+    type: ResponseType.REQUEST_TOO_LARGE,
+    status: 413,
+    title: "Payload Too Large",
+    detail: "The request body is too large.",
+  },
+  {
+    id: "MediaType",
+    type: ResponseType.UNSUPPORTED_MEDIA_TYPE,
+    status: 415,
+    title: "Unsupported Media Type",
+    detail: "Unsupported content type.",
+  },
+  {
+    id: "Throttled",
+    type: ResponseType.THROTTLED,
+    status: 429,
+    title: "Too Many Requests",
+    detail: "Slow down and retry later.",
+    headers: { "Retry-After": "'1'" },
+  },
+  {
+    id: "QuotaExceeded",
+    type: ResponseType.QUOTA_EXCEEDED,
+    status: 429,
+    title: "Too Many Requests",
+    detail: "Slow down and retry later.",
+    headers: { "Retry-After": "'60'" },
+  },
+  {
+    id: "Default4xx",
+    type: ResponseType.DEFAULT_4XX,
+    status: 400,
+    title: "Bad Request",
+    detail: "The request was refused.",
+  },
+  {
+    id: "AuthorizerFailure",
+    type: ResponseType.AUTHORIZER_FAILURE,
+    status: 500,
+    title: "Internal Server Error",
+    detail: "Unexpected error.",
+  },
+  {
+    id: "AuthorizerConfiguration",
+    type: ResponseType.AUTHORIZER_CONFIGURATION_ERROR,
+    status: 500,
+    title: "Internal Server Error",
+    detail: "Unexpected error.",
+  },
+  {
+    id: "ApiConfiguration",
+    type: ResponseType.API_CONFIGURATION_ERROR,
+    status: 500,
+    title: "Internal Server Error",
+    detail: "Unexpected error.",
+  },
+  {
+    id: "IntegrationFailure",
+    type: ResponseType.INTEGRATION_FAILURE,
+    status: 502,
+    title: "Bad Gateway",
+    detail: "Unexpected error; retry.",
+  },
+  {
+    id: "Timeout",
+    type: ResponseType.INTEGRATION_TIMEOUT,
+    status: 504,
+    title: "Gateway Timeout",
+    detail: "The operation took too long; retry.",
+  },
+  {
+    id: "Default5xx",
+    type: ResponseType.DEFAULT_5XX,
+    status: 500,
+    title: "Internal Server Error",
+    detail: "Unexpected error.",
+  },
+];
+
+/**
+ * Content types the 405 mock maps explicitly; any other passes through (WHEN_NO_MATCH) and the mock
+ * answers its default integration response, also the 405, so no request type can turn it into 415.
+ */
+export const METHOD_NOT_ALLOWED_CONTENT_TYPES = [
+  "application/json",
+  "application/problem+json",
+  "text/plain",
+  "application/xml",
+  "text/xml",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+  "application/octet-stream",
+  "text/html",
+  "text/csv",
+] as const;
 
 const problemTemplate = (status: number, title: string, detail: string) => ({
   "application/json": JSON.stringify({
@@ -70,8 +256,8 @@ export class Api extends Construct {
     });
 
     const authorizerFunction = new HandlerFunction(this, "Authorizer", {
-      handlerPath: "http/authorizer",
-      environment: props.environment,
+      handlerPath: `http/${AUTHORIZER_HANDLER}`,
+      environment: props.environmentFor(AUTHORIZER_HANDLER),
       logRetention: props.logRetention,
     }).fn;
     this.authorizerFunction = authorizerFunction;
@@ -107,10 +293,13 @@ export class Api extends Construct {
       resource.addMethod(
         "ANY",
         new MockIntegration({
-          passthroughBehavior: PassthroughBehavior.NEVER,
-          requestTemplates: { "application/json": '{"statusCode": 405}' },
+          passthroughBehavior: PassthroughBehavior.WHEN_NO_MATCH,
+          requestTemplates: Object.fromEntries(
+            METHOD_NOT_ALLOWED_CONTENT_TYPES.map((type) => [type, '{"statusCode": 405}']),
+          ),
           integrationResponses: [
             {
+              // No selectionPattern: the default response, whatever status the mock produced.
               statusCode: "405",
               responseParameters: {
                 "method.response.header.Allow": `'${allowed.join(", ")}'`,
@@ -204,7 +393,7 @@ export class Api extends Construct {
     if (existing) return existing;
     const fn = new HandlerFunction(this, `Route-${route.handler}`, {
       handlerPath: `http/${route.handler}`,
-      environment: props.environment,
+      environment: props.environmentFor(route.handler),
       logRetention: props.logRetention,
     }).fn;
     this.functions.set(route.handler, fn);
@@ -212,54 +401,13 @@ export class Api extends Construct {
   }
 
   private addGatewayResponses(): void {
-    const json = { "Content-Type": "'application/problem+json'" };
-    const add = (id: string, type: ResponseType, status: number, title: string, detail: string, extra = {}) =>
-      this.restApi.addGatewayResponse(id, {
-        type,
-        statusCode: String(status),
-        responseHeaders: { ...json, ...extra },
-        templates: problemTemplate(status, title, detail),
+    for (const response of GATEWAY_RESPONSES) {
+      this.restApi.addGatewayResponse(response.id, {
+        type: response.type,
+        statusCode: String(response.status),
+        responseHeaders: { "Content-Type": "'application/problem+json'", ...response.headers },
+        templates: problemTemplate(response.status, response.title, response.detail),
       });
-    add("Unauthorized", ResponseType.UNAUTHORIZED, 401, "Unauthorized", "A valid bearer token is required.");
-    add(
-      "AccessDenied",
-      ResponseType.ACCESS_DENIED,
-      403,
-      "Forbidden",
-      "This token may not call this operation.",
-    );
-    add("UnknownRoute", ResponseType.MISSING_AUTHENTICATION_TOKEN, 404, "Not Found", "No such route.");
-    add(
-      "TooLarge",
-      ResponseType.REQUEST_TOO_LARGE,
-      413,
-      "Payload Too Large",
-      "The request body is too large.",
-    );
-    add("Throttled", ResponseType.THROTTLED, 429, "Too Many Requests", "Slow down and retry later.", {
-      "Retry-After": "'1'",
-    });
-    add(
-      "MediaType",
-      ResponseType.UNSUPPORTED_MEDIA_TYPE,
-      415,
-      "Unsupported Media Type",
-      "Unsupported content type.",
-    );
-    add(
-      "AuthorizerFailure",
-      ResponseType.AUTHORIZER_FAILURE,
-      500,
-      "Internal Server Error",
-      "Unexpected error.",
-    );
-    add(
-      "Timeout",
-      ResponseType.INTEGRATION_TIMEOUT,
-      504,
-      "Gateway Timeout",
-      "The operation took too long; retry.",
-    );
-    add("Default5xx", ResponseType.DEFAULT_5XX, 500, "Internal Server Error", "Unexpected error.");
+    }
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The SQS queues of lib/definitions, each with its dead-letter queue, TLS-only access, KMS encryption
- * and an alarm as soon as anything is parked on a DLQ (an engineer on call must see it).
+ * and an alarm as soon as anything is parked on a DLQ (an engineer on call must see it); plus the
+ * parking queues of EventBridge Scheduler and of the stream consumers, alarmed the same way.
  */
 import { Duration } from "aws-cdk-lib";
 import { Alarm, ComparisonOperator, TreatMissingData } from "aws-cdk-lib/aws-cloudwatch";
@@ -8,10 +9,14 @@ import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import type { IKey } from "aws-cdk-lib/aws-kms";
 import type { ITopic } from "aws-cdk-lib/aws-sns";
 import { type IQueue, Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
+import { NagSuppressions } from "cdk-nag";
 import { Construct } from "constructs";
 import { QUEUES } from "../definitions.ts";
 
 export type QueueName = keyof typeof QUEUES;
+
+/** How long parked messages are kept: SQS's maximum, so nothing expires over a long weekend. */
+const PARKED_RETENTION = Duration.days(14);
 
 export class Messaging extends Construct {
   readonly queues: Record<QueueName, IQueue>;
@@ -19,52 +24,67 @@ export class Messaging extends Construct {
   /** Where EventBridge Scheduler parks checks it could not deliver. */
   readonly schedulerDeadLetterQueue: IQueue;
 
+  private readonly key: IKey;
+  private readonly alarmTopic: ITopic;
+
   constructor(scope: Construct, id: string, props: { key: IKey; alarmTopic: ITopic }) {
     super(scope, id);
+    this.key = props.key;
+    this.alarmTopic = props.alarmTopic;
     const queues = {} as Record<QueueName, IQueue>;
     const deadLetterQueues = {} as Record<QueueName, IQueue>;
-    const common = { encryption: QueueEncryption.KMS, encryptionMasterKey: props.key, enforceSSL: true };
-    const alarmOnDepth = (queue: IQueue, alarmId: string, description: string) => {
-      new Alarm(this, alarmId, {
-        alarmDescription: description,
-        metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }),
-        threshold: 0,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-        evaluationPeriods: 1,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      }).addAlarmAction(new SnsAction(props.alarmTopic));
-    };
     for (const [name, definition] of Object.entries(QUEUES) as Array<
       [QueueName, (typeof QUEUES)[QueueName]]
     >) {
-      const deadLetterQueue = new Queue(this, `${definition.id}Dlq`, {
-        ...common,
-        retentionPeriod: Duration.days(14),
-      });
+      const deadLetterQueue = this.parkingQueue(
+        `${definition.id}Dlq`,
+        `${definition.id}: messages parked on the dead-letter queue`,
+      );
       const queue = new Queue(this, definition.id, {
-        ...common,
+        ...this.secured(),
         visibilityTimeout: Duration.seconds(definition.visibilityTimeoutSeconds),
         deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: definition.maxReceiveCount },
       });
-      alarmOnDepth(
-        deadLetterQueue,
-        `${definition.id}DlqDepth`,
-        `${definition.id}: messages parked on the dead-letter queue`,
-      );
       queues[name] = queue;
       deadLetterQueues[name] = deadLetterQueue;
     }
-    const schedulerDeadLetterQueue = new Queue(this, "SchedulerDlq", {
-      ...common,
-      retentionPeriod: Duration.days(14),
-    });
-    alarmOnDepth(
-      schedulerDeadLetterQueue,
-      "SchedulerDlqDepth",
-      "Scheduled checks that could not be delivered",
-    );
     this.queues = queues;
     this.deadLetterQueues = deadLetterQueues;
-    this.schedulerDeadLetterQueue = schedulerDeadLetterQueue;
+    this.schedulerDeadLetterQueue = this.parkingQueue(
+      "SchedulerDlq",
+      "Scheduled checks that could not be delivered",
+    );
+  }
+
+  /**
+   * Where a stream consumer's event source mapping sends what failed after its retries (or grew older
+   * than its maximum record age): a pointer to the batch (shard, sequence numbers), not the records.
+   */
+  streamFailureQueue(consumer: string): IQueue {
+    return this.parkingQueue(
+      `${consumer}StreamFailures`,
+      `${consumer}: stream batches that failed after retries (redrive from the stream within 24 h)`,
+    );
+  }
+
+  private secured() {
+    return { encryption: QueueEncryption.KMS, encryptionMasterKey: this.key, enforceSSL: true } as const;
+  }
+
+  /** An encrypted, TLS-only queue keeping messages 14 days, with an alarm on its first message. */
+  private parkingQueue(id: string, description: string): IQueue {
+    const queue = new Queue(this, id, { ...this.secured(), retentionPeriod: PARKED_RETENTION });
+    new Alarm(this, `${id}Depth`, {
+      alarmDescription: description,
+      metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(new SnsAction(this.alarmTopic));
+    NagSuppressions.addResourceSuppressions(queue, [
+      { id: "AwsSolutions-SQS3", reason: "This queue is itself where failed messages are parked." },
+    ]);
+    return queue;
   }
 }

@@ -1,20 +1,29 @@
 /**
  * The CDK stack, asserted on its synthesized template: tables, streams, TTL, queues with DLQs and
- * alarms, the authorizer on every route, Node.js 22 on arm64, no physical names, and cdk-nag's
- * AwsSolutions rules with no unsuppressed finding.
+ * alarms, stream failure destinations, the authorizer on every route, gateway responses, Node.js 22
+ * on arm64, no physical names, each function's grants and environment against
+ * lib/function-access.ts, and cdk-nag's AwsSolutions rules with no unsuppressed finding.
  */
-import { App, Aspects } from "aws-cdk-lib";
+import { App, Aspects, type CfnElement, type Stack } from "aws-cdk-lib";
 import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
+import { ResponseType } from "aws-cdk-lib/aws-apigateway";
+import type { IFunction } from "aws-cdk-lib/aws-lambda";
 import { AwsSolutionsChecks } from "cdk-nag";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROUTES, routePaths } from "../../functions/handlers/http/routes.ts";
-import { QUEUES, TABLES } from "../../lib/definitions.ts";
-import { RouteMapTrackerStack } from "../../lib/route-map-tracker-stack.ts";
+import { stackPropsFromContext } from "../../lib/app-context.ts";
+import { LAMBDA_BUNDLE } from "../../lib/bundle-options.ts";
+import { METHOD_NOT_ALLOWED_CONTENT_TYPES } from "../../lib/constructs/api.ts";
+import { QUEUES, queueArnEnvVar, TABLES } from "../../lib/definitions.ts";
+import { EVENT_FUNCTIONS } from "../../lib/event-functions.ts";
+import { FUNCTION_ACCESS, type QueueName, type TableName } from "../../lib/function-access.ts";
+import { RouteMapTrackerStack, STREAM_MAX_RECORD_AGE } from "../../lib/route-map-tracker-stack.ts";
 
 let template: Template;
 let stack: RouteMapTrackerStack;
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
 
 beforeAll(() => {
   // Bundling is exercised by `npx cdk synth` and the bundle benchmark; assertions need only the template.
@@ -30,6 +39,73 @@ beforeAll(() => {
 function resources(type: string): Array<[string, Resource]> {
   return Object.entries(template.findResources(type)) as Array<[string, Resource]>;
 }
+
+/** Every Lambda of the stack by handler id (route handler, event function, "authorizer"). */
+function functionsByHandler(): Map<string, IFunction> {
+  return new Map<string, IFunction>([
+    ["authorizer", stack.api.authorizerFunction],
+    ...stack.api.functions,
+    ...stack.eventFunctions,
+  ]);
+}
+
+function logicalIdIn(owner: Stack, construct: { node: { defaultChild?: unknown } } | undefined): string {
+  const element = construct?.node.defaultChild as CfnElement | undefined;
+  if (!element) throw new Error("construct without a CloudFormation resource");
+  return owner.getLogicalId(element);
+}
+
+const logicalId = (construct: { node: { defaultChild?: unknown } } | undefined) =>
+  logicalIdIn(stack, construct);
+
+function functionOf(handler: string): IFunction {
+  const fn = functionsByHandler().get(handler);
+  if (!fn) throw new Error(`no function for ${handler}`);
+  return fn;
+}
+
+/** Every IAM statement attached to a handler's execution role. */
+function statementsOf(handler: string): Statement[] {
+  const roleRef = JSON.stringify({ Ref: logicalId(functionOf(handler).role) });
+  return resources("AWS::IAM::Policy")
+    .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(roleRef))
+    .flatMap(([, policy]) => policyStatements(policy));
+}
+
+/** A resource's properties, never undefined (the casts below then need no optional chaining). */
+const propertiesOf = (resource: Resource | undefined): Record<string, unknown> => resource?.Properties ?? {};
+
+function policyStatements(policy: Resource): Statement[] {
+  const document = propertiesOf(policy).PolicyDocument as { Statement?: Statement[] } | undefined;
+  return document?.Statement ?? [];
+}
+
+const actionsOf = (handler: string) =>
+  statementsOf(handler).flatMap((statement) => [statement.Action].flat());
+
+function environmentOf(handler: string): Record<string, unknown> {
+  const fn = template.toJSON().Resources[logicalId(functionOf(handler))] as Resource;
+  const environment = propertiesOf(fn).Environment as { Variables?: Record<string, unknown> } | undefined;
+  return environment?.Variables ?? {};
+}
+
+/** Logical ids of the resources a statement names through Fn::GetAtt (directly or inside Fn::Join). */
+function referencedIds(statement: Statement): string[] {
+  return [...JSON.stringify(statement.Resource).matchAll(/"Fn::GetAtt":\["([^"]+)"/g)].map(
+    (match) => match[1] ?? "",
+  );
+}
+
+const tableOfId = (id: string): TableName | undefined =>
+  (Object.keys(TABLES) as TableName[]).find((name) =>
+    new RegExp(`^Data${TABLES[name].id}[0-9A-F]{8}$`).test(id),
+  );
+const queueOfId = (id: string): QueueName | undefined =>
+  (Object.keys(QUEUES) as QueueName[]).find((name) =>
+    new RegExp(`^Messaging${QUEUES[name].id}[0-9A-F]{8}$`).test(id),
+  );
+
+const WRITE_ACTION = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem)$/;
 
 describe("data", () => {
   it("keeps route maps with a TTL attribute and a NEW_IMAGE stream", () => {
@@ -63,9 +139,72 @@ describe("messaging", () => {
     const alarms = resources("AWS::CloudWatch::Alarm").filter(
       ([, alarm]) => alarm.Properties?.MetricName === "ApproximateNumberOfMessagesVisible",
     );
-    // One per queue's DLQ plus the Scheduler's DLQ.
-    expect(alarms).toHaveLength(Object.keys(QUEUES).length + 1);
+    const streamConsumers = EVENT_FUNCTIONS.filter((fn) => fn.source.kind === "stream");
+    // One per queue's DLQ, the Scheduler's DLQ and each stream consumer's failure queue.
+    expect(alarms).toHaveLength(Object.keys(QUEUES).length + 1 + streamConsumers.length);
     for (const [, alarm] of alarms) expect(alarm.Properties?.AlarmActions).toHaveLength(1);
+  });
+});
+
+describe("stream consumers", () => {
+  const consumers = EVENT_FUNCTIONS.filter((fn) => fn.source.kind === "stream").map((fn) => fn.handler);
+
+  it("covers match-events and schedule-checks", () => {
+    expect(consumers.sort()).toEqual(["match-events", "schedule-checks"]);
+  });
+
+  it.each(consumers)("%s parks failed batches on its own encrypted, TLS-only, alarmed queue", (handler) => {
+    const mappings = resources("AWS::Lambda::EventSourceMapping").filter(
+      ([, mapping]) =>
+        JSON.stringify(mapping.Properties?.FunctionName) ===
+        JSON.stringify({ Ref: logicalId(functionOf(handler)) }),
+    );
+    expect(mappings).toHaveLength(1);
+    const properties = mappings[0]?.[1].Properties ?? {};
+    expect(properties).toMatchObject({
+      MaximumRetryAttempts: 10,
+      BisectBatchOnFunctionError: true,
+      MaximumRecordAgeInSeconds: STREAM_MAX_RECORD_AGE.toSeconds(),
+    });
+    // Records must still be in the stream (24 h) when an operator redrives them.
+    expect(STREAM_MAX_RECORD_AGE.toHours()).toBeLessThanOrEqual(12);
+    const destination = (
+      properties.DestinationConfig as { OnFailure?: { Destination?: unknown } } | undefined
+    )?.OnFailure?.Destination as { "Fn::GetAtt"?: [string, string] } | undefined;
+    const queueId = destination?.["Fn::GetAtt"]?.[0] ?? "";
+    expect(destination?.["Fn::GetAtt"]?.[1]).toBe("Arn");
+    const queue = template.toJSON().Resources[queueId] as Resource | undefined;
+    expect(queue?.Type).toBe("AWS::SQS::Queue");
+    expect(queue?.Properties?.KmsMasterKeyId).toBeDefined();
+    expect(queue?.Properties?.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    template.hasResourceProperties("AWS::SQS::QueuePolicy", {
+      Queues: [{ Ref: queueId }],
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
+        ]),
+      }),
+    });
+    template.hasResourceProperties("AWS::CloudWatch::Alarm", {
+      MetricName: "ApproximateNumberOfMessagesVisible",
+      Dimensions: [{ Name: "QueueName", Value: { "Fn::GetAtt": [queueId, "QueueName"] } }],
+      Threshold: 0,
+      AlarmActions: [{ Ref: Match.stringLikeRegexp("^AlarmTopic") }],
+    });
+    // The consumer may send to its failure queue (the mapping sends with the function's role).
+    expect(
+      statementsOf(handler).some(
+        (statement) =>
+          [statement.Action].flat().includes("sqs:SendMessage") && referencedIds(statement).includes(queueId),
+      ),
+    ).toBe(true);
+  });
+
+  it("gives each consumer a queue of its own", () => {
+    const destinations = resources("AWS::Lambda::EventSourceMapping")
+      .map(([, mapping]) => JSON.stringify(mapping.Properties?.DestinationConfig ?? null))
+      .filter((value) => value !== "null");
+    expect(new Set(destinations).size).toBe(consumers.length);
   });
 });
 
@@ -115,25 +254,84 @@ describe("API", () => {
     template.hasResourceProperties("AWS::ApiGateway::Authorizer", { Type: "TOKEN" });
   });
 
-  it("answers what the gateway refuses as problem+json", () => {
-    for (const type of [
-      "UNAUTHORIZED",
-      "ACCESS_DENIED",
-      "MISSING_AUTHENTICATION_TOKEN",
-      "THROTTLED",
-      "DEFAULT_5XX",
-    ]) {
-      template.hasResourceProperties("AWS::ApiGateway::GatewayResponse", {
-        ResponseType: type,
-        ResponseParameters: Match.objectLike({
-          "gatewayresponse.header.Content-Type": "'application/problem+json'",
-        }),
+  it("answers whatever the gateway itself refuses as problem+json with a matching status", () => {
+    const responses = resources("AWS::ApiGateway::GatewayResponse").map(
+      ([, response]) => response.Properties ?? {},
+    );
+    const types = responses.map((response) => response.ResponseType);
+    for (const type of ["DEFAULT_4XX", "DEFAULT_5XX", "UNAUTHORIZED", "ACCESS_DENIED", "THROTTLED"]) {
+      expect(types).toContain(type);
+    }
+    // Every type API Gateway knows has its own entry, so none answers with a status its body contradicts.
+    const known = Object.values(ResponseType)
+      .filter((value): value is ResponseType => value instanceof ResponseType)
+      .map((value) => value.responseType);
+    expect(known.length).toBeGreaterThan(15);
+    expect([...types].sort()).toEqual([...known].sort());
+    for (const response of responses) {
+      expect(response.ResponseParameters, String(response.ResponseType)).toMatchObject({
+        "gatewayresponse.header.Content-Type": "'application/problem+json'",
+      });
+      const body = JSON.parse(
+        (response.ResponseTemplates as Record<string, string>)["application/json"] ?? "{}",
+      );
+      expect(body, String(response.ResponseType)).toMatchObject({
+        status: Number(response.StatusCode),
+        type: expect.stringMatching(/^https:\/\//),
+        title: expect.any(String),
+        detail: expect.any(String),
+        errors: [],
       });
     }
     template.hasResourceProperties("AWS::ApiGateway::GatewayResponse", {
       ResponseType: "MISSING_AUTHENTICATION_TOKEN",
       StatusCode: "404",
     });
+    template.hasResourceProperties("AWS::ApiGateway::GatewayResponse", {
+      ResponseType: "DEFAULT_4XX",
+      StatusCode: "400",
+    });
+  });
+
+  it("answers another method on a known path 405, whatever the request's content type", () => {
+    const mocks = resources("AWS::ApiGateway::Method").filter(
+      ([, method]) => method.Properties?.HttpMethod === "ANY",
+    );
+    expect(mocks.length).toBeGreaterThan(ROUTES.length);
+    for (const [id, method] of mocks) {
+      const integration = method.Properties?.Integration as {
+        Type: string;
+        PassthroughBehavior: string;
+        RequestTemplates: Record<string, string>;
+        IntegrationResponses: Array<Record<string, unknown>>;
+      };
+      expect(integration.Type, id).toBe("MOCK");
+      // Unlisted content types pass through to the mock instead of a 415 (NEVER/WHEN_NO_TEMPLATES).
+      expect(integration.PassthroughBehavior, id).toBe("WHEN_NO_MATCH");
+      for (const type of [
+        "application/json",
+        "text/plain",
+        "application/xml",
+        "text/xml",
+        "application/x-www-form-urlencoded",
+      ]) {
+        expect(JSON.parse(integration.RequestTemplates[type] ?? "{}"), `${id} ${type}`).toEqual({
+          statusCode: 405,
+        });
+      }
+      expect(Object.keys(integration.RequestTemplates).sort()).toEqual(
+        [...METHOD_NOT_ALLOWED_CONTENT_TYPES].sort(),
+      );
+      // One default response (no selection pattern): whatever the mock produced becomes the 405.
+      expect(integration.IntegrationResponses).toHaveLength(1);
+      const [response] = integration.IntegrationResponses;
+      expect(response?.StatusCode).toBe("405");
+      expect(response?.SelectionPattern).toBeUndefined();
+      const body = JSON.parse(
+        (response?.ResponseTemplates as Record<string, string> | undefined)?.["application/json"] ?? "{}",
+      );
+      expect(body).toMatchObject({ status: 405, title: "Method Not Allowed" });
+    }
   });
 
   it("runs every function on Node.js 22, arm64, with a log group that has a retention", () => {
@@ -151,46 +349,260 @@ describe("API", () => {
   });
 });
 
-describe("least privilege", () => {
-  /** Every action granted to the role of the function whose construct path contains `marker`. */
-  function actionsOf(marker: string): string[] {
-    const functions = template.toJSON().Resources as Record<
-      string,
-      { Type: string; Properties?: { Role?: { "Fn::GetAtt"?: [string] } } }
-    >;
-    const fnId = Object.keys(functions).find(
-      (id) => id.includes(marker) && functions[id]?.Type === "AWS::Lambda::Function",
-    );
-    const roleId = fnId ? functions[fnId]?.Properties?.Role?.["Fn::GetAtt"]?.[0] : undefined;
-    expect(roleId, marker).toBeDefined();
-    return resources("AWS::IAM::Policy")
-      .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles).includes(roleId ?? "?"))
-      .flatMap(
-        ([, policy]) =>
-          (
-            (policy.Properties?.PolicyDocument ?? { Statement: [] }) as {
-              Statement: Array<{ Action: string | string[] }>;
-            }
-          ).Statement,
-      )
-      .flatMap((statement) => [statement.Action].flat());
-  }
+describe("least privilege (lib/function-access.ts)", () => {
+  const handlers = () => [...functionsByHandler().keys()];
 
-  it("gives read routes read-only table access and nothing else", () => {
-    const actions = actionsOf("Routegetroutemap");
-    expect(actions).toContain("dynamodb:GetItem");
-    expect(
-      actions.filter((action) =>
-        /^(dynamodb:.*(Put|Update|Delete|Write)|sqs:|ses:|scheduler:|iam:)/.test(action),
-      ),
-    ).toEqual([]);
+  it("describes every function of the stack, and the stack has a function for every entry", () => {
+    expect(handlers().sort()).toEqual(Object.keys(FUNCTION_ACCESS).sort());
   });
 
-  it("lets only the delivery function send e-mail", () => {
+  it("grants each function exactly the tables, queues, schedules and mail of its entry", () => {
+    const failureQueues = new Set(
+      resources("AWS::Lambda::EventSourceMapping").flatMap(([, mapping]) =>
+        referencedIds({ Resource: mapping.Properties?.DestinationConfig ?? null } as Statement),
+      ),
+    );
+    for (const handler of handlers()) {
+      const access = FUNCTION_ACCESS[handler] ?? {};
+      const statements = statementsOf(handler);
+      const on = (pattern: RegExp) =>
+        statements.filter((statement) => [statement.Action].flat().some((action) => pattern.test(action)));
+      const tablesBy = (pattern: RegExp) =>
+        [...new Set(on(pattern).flatMap(referencedIds).map(tableOfId).filter(Boolean))].sort();
+      const expectedTables = (mode?: "readWrite") =>
+        Object.entries(access.tables ?? {})
+          .filter(([, granted]) => !mode || granted === mode)
+          .map(([name]) => name)
+          .sort();
+      expect(tablesBy(/^dynamodb:GetItem$/), `${handler} reads`).toEqual(expectedTables());
+      expect(tablesBy(WRITE_ACTION), `${handler} writes`).toEqual(expectedTables("readWrite"));
+      const sendsTo = on(/^sqs:SendMessage$/).flatMap(referencedIds);
+      expect(
+        sendsTo
+          .filter((id) => !failureQueues.has(id))
+          .map((id) => queueOfId(id) ?? id)
+          .sort(),
+        `${handler} sends to`,
+      ).toEqual([...(access.sendTo ?? [])].sort());
+      expect(
+        actionsOf(handler)
+          .filter((action) => action.startsWith("scheduler:"))
+          .sort(),
+        `${handler} schedules`,
+      ).toEqual((access.schedules ?? []).map((action) => `scheduler:${action}`).sort());
+      expect(actionsOf(handler).includes("ses:SendEmail"), `${handler} mails`).toBe(
+        access.sendsEmail === true,
+      );
+    }
+  });
+
+  it("lets exactly the scheduling functions pass the Scheduler role, to Scheduler only", () => {
+    const schedulerRoleId = logicalId(stack.node.findChild("SchedulerRole"));
+    const holders = resources("AWS::IAM::Policy")
+      .filter(([, policy]) => JSON.stringify(policy.Properties?.PolicyDocument).includes("iam:PassRole"))
+      .flatMap(([, policy]) => (propertiesOf(policy).Roles as Array<{ Ref: string }>).map((role) => role.Ref))
+      .sort();
+    expect(holders).toEqual(
+      ["check-due", "deliver", "schedule-checks"]
+        .map((handler) => logicalId(functionOf(handler).role))
+        .sort(),
+    );
+    for (const handler of ["check-due", "deliver", "schedule-checks"]) {
+      const passRoles = statementsOf(handler).filter((statement) =>
+        [statement.Action].flat().includes("iam:PassRole"),
+      );
+      expect(passRoles).toEqual([
+        {
+          Effect: "Allow",
+          Action: "iam:PassRole",
+          Resource: { "Fn::GetAtt": [schedulerRoleId, "Arn"] },
+          Condition: { StringEquals: { "iam:PassedToService": "scheduler.amazonaws.com" } },
+        },
+      ]);
+    }
+  });
+
+  it("never grants deleting or reading schedules, and scopes schedule rights to the check group", () => {
+    for (const handler of handlers()) {
+      for (const statement of statementsOf(handler)) {
+        const actions = [statement.Action].flat();
+        expect(actions, handler).not.toContain("scheduler:DeleteSchedule");
+        expect(actions, handler).not.toContain("scheduler:GetSchedule");
+        if (actions.some((action) => action.startsWith("scheduler:"))) {
+          expect(JSON.stringify(statement.Resource), handler).toContain(
+            'schedule/",{"Ref":"CheckSchedules"},"/*"',
+          );
+        }
+      }
+    }
+  });
+
+  it("gives GET routes no write action of any kind", () => {
+    const getHandlers = [
+      ...new Set(ROUTES.filter((route) => route.method === "GET").map((route) => route.handler)),
+    ];
+    expect(getHandlers.length).toBeGreaterThan(5);
+    for (const handler of getHandlers) {
+      expect(
+        actionsOf(handler).filter((action) =>
+          /^(dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem)|sqs:|ses:|scheduler:|iam:)/.test(action),
+        ),
+        handler,
+      ).toEqual([]);
+    }
+    expect(actionsOf("get-route-map")).toContain("dynamodb:GetItem");
+  });
+
+  it("lets put-carrier write carrier settings and nothing else: no queue, no schedule", () => {
+    const actions = actionsOf("put-carrier");
+    expect(actions).toContain("dynamodb:PutItem");
+    expect(actions.filter((action) => /^(sqs:|scheduler:|iam:|ses:)/.test(action))).toEqual([]);
+  });
+
+  it("lets the rule routes that queue a ProActive sweep send to DueChecks, but not schedule", () => {
+    for (const handler of [
+      "create-notification-rule",
+      "update-notification-rule",
+      "enable-notification-rule",
+    ]) {
+      const sends = statementsOf(handler).filter((statement) =>
+        [statement.Action].flat().includes("sqs:SendMessage"),
+      );
+      expect(sends.flatMap(referencedIds).map(queueOfId), handler).toEqual(["dueChecks"]);
+      expect(
+        actionsOf(handler).filter((action) => /^(scheduler:|iam:)/.test(action)),
+        handler,
+      ).toEqual([]);
+      expect(environmentOf(handler)[QUEUES.dueChecks.envVar], handler).toBeDefined();
+    }
+  });
+
+  it("lets only deliver send e-mail", () => {
+    expect(actionsOf("deliver")).toContain("ses:SendEmail");
     const withMail = resources("AWS::IAM::Policy").filter(([, policy]) =>
       JSON.stringify(policy.Properties).includes("ses:SendEmail"),
     );
-    expect(withMail.length).toBeLessThanOrEqual(1);
+    expect(withMail.flatMap(([, policy]) => policy.Properties?.Roles)).toEqual([
+      { Ref: logicalId(functionOf("deliver").role) },
+    ]);
+  });
+
+  it("grants on Resource * only the X-Ray and ListStreams actions that cannot be scoped", () => {
+    const unscoped = resources("AWS::IAM::Policy").flatMap(([, policy]) =>
+      policyStatements(policy)
+        .filter((statement) => [statement.Resource].flat().includes("*"))
+        .flatMap((statement) => [statement.Action].flat()),
+    );
+    expect([...new Set(unscoped)].sort()).toEqual([
+      "dynamodb:ListStreams",
+      "xray:PutTelemetryRecords",
+      "xray:PutTraceSegments",
+    ]);
+    expect(Annotations.fromStack(stack).findError("*", Match.stringLikeRegexp("WildcardResource"))).toEqual(
+      [],
+    );
+  });
+});
+
+describe("function environment", () => {
+  it("names exactly the tables and queues each function may use", () => {
+    const tableVars = new Set<string>(Object.values(TABLES).map((table) => table.envVar));
+    const queueVars = new Set(
+      Object.values(QUEUES).flatMap((queue) => [queue.envVar, queueArnEnvVar(queue)]),
+    );
+    for (const [handler, access] of Object.entries(FUNCTION_ACCESS)) {
+      const names = Object.keys(environmentOf(handler));
+      expect(names.filter((name) => tableVars.has(name)).sort(), handler).toEqual(
+        Object.keys(access.tables ?? {})
+          .map((name) => TABLES[name as TableName].envVar)
+          .sort(),
+      );
+      expect(names.filter((name) => queueVars.has(name)).sort(), handler).toEqual(
+        (access.sendTo ?? []).flatMap((name) => [QUEUES[name].envVar, queueArnEnvVar(QUEUES[name])]).sort(),
+      );
+    }
+  });
+
+  it("gives every function that creates schedules the group, the Scheduler role and the schedules' DLQ", () => {
+    const creators = [...functionsByHandler().keys()].filter((handler) =>
+      actionsOf(handler).includes("scheduler:CreateSchedule"),
+    );
+    expect(creators.sort()).toEqual(["check-due", "deliver", "schedule-checks"]);
+    const dlqId = logicalId(stack.node.findChild("Messaging").node.findChild("SchedulerDlq"));
+    const roleId = logicalId(stack.node.findChild("SchedulerRole"));
+    for (const handler of creators) {
+      expect(environmentOf(handler), handler).toMatchObject({
+        SCHEDULER_DLQ_ARN: { "Fn::GetAtt": [dlqId, "Arn"] },
+        SCHEDULER_ROLE_ARN: { "Fn::GetAtt": [roleId, "Arn"] },
+        SCHEDULE_GROUP_NAME: { Ref: "CheckSchedules" },
+      });
+    }
+    for (const handler of functionsByHandler().keys()) {
+      if (!creators.includes(handler))
+        expect(environmentOf(handler).SCHEDULER_ROLE_ARN, handler).toBeUndefined();
+    }
+  });
+
+  it("gives every route the per-caller rate limit, 50/s with a burst of 100 by default", () => {
+    for (const handler of new Set(ROUTES.map((route) => route.handler))) {
+      expect(environmentOf(handler), handler).toMatchObject({
+        RATE_LIMIT_PER_SECOND: "50",
+        RATE_LIMIT_BURST: "100",
+      });
+    }
+  });
+
+  it("runs every function with the NODE_OPTIONS of lib/bundle-options.ts", () => {
+    for (const handler of functionsByHandler().keys()) {
+      expect(environmentOf(handler).NODE_OPTIONS, handler).toBe(LAMBDA_BUNDLE.nodeOptions);
+    }
+  });
+
+  it("tells only the authorizer about the token issuer", () => {
+    for (const handler of functionsByHandler().keys()) {
+      expect(environmentOf(handler).JWT_ISSUER !== undefined, handler).toBe(handler === "authorizer");
+    }
+  });
+});
+
+describe("as `cdk synth` builds it: no account or region, settings from context", () => {
+  let offline: RouteMapTrackerStack;
+  let functions: Record<string, Resource>;
+
+  beforeAll(() => {
+    const app = new App({
+      context: { "aws:cdk:bundling-stacks": [], rateLimitPerSecond: "20", rateLimitBurst: "40" },
+    });
+    offline = new RouteMapTrackerStack(app, "OfflineStack", stackPropsFromContext(app.node));
+    Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+    app.synth();
+    functions = Template.fromStack(offline).findResources("AWS::Lambda::Function") as Record<
+      string,
+      Resource
+    >;
+  }, 120_000);
+
+  it("passes the deploy-time rate limit to every route, and only to routes", () => {
+    for (const [handler, fn] of offline.api.functions) {
+      expect(propertiesOf(functions[logicalIdIn(offline, fn)]).Environment, handler).toMatchObject({
+        Variables: { RATE_LIMIT_PER_SECOND: "20", RATE_LIMIT_BURST: "40" },
+      });
+    }
+    for (const fn of [offline.api.authorizerFunction, ...offline.eventFunctions.values()]) {
+      const environment = propertiesOf(functions[logicalIdIn(offline, fn)]).Environment as {
+        Variables: Record<string, string>;
+      };
+      expect(environment.Variables.RATE_LIMIT_PER_SECOND).toBeUndefined();
+    }
+  });
+
+  it("reports no unsuppressed AwsSolutions error or warning (tokens in ARNs)", () => {
+    const annotations = Annotations.fromStack(offline);
+    const findings = [
+      ...annotations.findError("*", Match.stringLikeRegexp("AwsSolutions-.*")),
+      ...annotations.findWarning("*", Match.stringLikeRegexp("AwsSolutions-.*")),
+    ];
+    expect(findings.map((entry) => `${entry.id}: ${String(entry.entry.data).slice(0, 160)}`)).toEqual([]);
   });
 });
 
@@ -223,27 +635,13 @@ describe("scheduling and mail", () => {
     expect(JSON.stringify(sqsResources)).not.toContain('"*"');
   });
 
-  it("has a schedule group, a role EventBridge Scheduler assumes, and PassRole scoped to it", () => {
+  it("has a schedule group, a role EventBridge Scheduler assumes, and one e-mail identity", () => {
     expect(resources("AWS::Scheduler::ScheduleGroup")).toHaveLength(1);
     template.hasResourceProperties("AWS::IAM::Role", {
       AssumeRolePolicyDocument: Match.objectLike({
         Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: "scheduler.amazonaws.com" } })]),
       }),
     });
-    const policies = resources("AWS::IAM::Policy");
-    const passRoles = policies.flatMap(([, policy]) =>
-      (
-        (policy.Properties?.PolicyDocument as { Statement?: Array<Record<string, unknown>> } | undefined)
-          ?.Statement ?? []
-      ).filter((statement) => statement.Action === "iam:PassRole"),
-    );
-    expect(passRoles.length).toBeGreaterThan(0);
-    for (const statement of passRoles) {
-      expect(statement.Resource).not.toBe("*");
-      expect(statement.Condition).toEqual({
-        StringEquals: { "iam:PassedToService": "scheduler.amazonaws.com" },
-      });
-    }
     template.resourceCountIs("AWS::SES::EmailIdentity", 1);
   });
 });

@@ -1,0 +1,39 @@
+/**
+ * Deploy-time settings from CDK context (`-c name=value` or cdk.json "context"): serviceName,
+ * senderAddress, jwtIssuer, jwtAudience, retainData, rateLimitPerSecond, rateLimitBurst.
+ * `-c` values arrive as strings, cdk.json values as JSON types; both are accepted.
+ */
+import type { Node } from "constructs";
+import { DEFAULT_RATE_LIMIT, type RouteMapTrackerStackProps } from "./route-map-tracker-stack.ts";
+
+function text(node: Node, name: string): string | undefined {
+  const value: unknown = node.tryGetContext(name);
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/** A positive number, at least `min` when given (a burst under 1 would refuse every request). */
+function positiveNumber(node: Node, name: string, fallback: number, min = 0): number {
+  const value: unknown = node.tryGetContext(name);
+  if (value === undefined || value === "") return fallback;
+  const parsed = typeof value === "number" ? value : typeof value === "string" ? Number(value) : Number.NaN;
+  if (!Number.isFinite(parsed) || parsed <= 0 || parsed < min) {
+    const bound = min > 0 ? `at least ${min}` : "positive";
+    throw new Error(`context ${name} must be a ${bound} number, got ${JSON.stringify(value)}`);
+  }
+  return parsed;
+}
+
+export function stackPropsFromContext(node: Node): RouteMapTrackerStackProps {
+  const retainData: unknown = node.tryGetContext("retainData");
+  return {
+    serviceName: text(node, "serviceName"),
+    senderAddress: text(node, "senderAddress"),
+    jwtIssuer: text(node, "jwtIssuer"),
+    jwtAudience: text(node, "jwtAudience"),
+    retainData: retainData === true || retainData === "true",
+    rateLimit: {
+      perSecond: positiveNumber(node, "rateLimitPerSecond", DEFAULT_RATE_LIMIT.perSecond),
+      burst: positiveNumber(node, "rateLimitBurst", DEFAULT_RATE_LIMIT.burst, 1),
+    },
+  };
+}
