@@ -2,11 +2,17 @@
  * GET /ffw/service/routemap/{awb} through the local runner against bare GetItem calls for the same item
  * on the same DynamoDB Local, side by side in one run (autocannon, 50 connections). The ratio shows
  * what our layers (HTTP front, authorizer, handler, adapter) cost on top of the storage's own limit.
+ *
+ * Same bytes on both sides: the adapter reads CURRENT with a projection (its VIEW_PROJECTION, which
+ * the module does not export), so the bare side sends the very GetItem input the adapter's getView
+ * sends, captured from one real call with an SDK middleware rather than copied: if the adapter's read
+ * changes, the baseline changes with it.
  */
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBDocumentClient, GetCommand, type GetCommandInput } from "@aws-sdk/lib-dynamodb";
 import autocannon from "autocannon";
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../bin/local/emulators.ts";
+import { TABLES } from "../lib/definitions.ts";
 import { call, startRunner, tokens } from "../test/support/runner.ts";
 import { bookingAndFwb, figure, median, percentile, serialFor } from "./support.ts";
 
@@ -14,7 +20,37 @@ const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = 3;
 
-async function bareGetItem(endpoint: string, key: Record<string, string>, seconds: number) {
+/**
+ * The GetItem input the production adapter sends for `GET /ffw/service/routemap/{awb}` (getView),
+ * captured from one call through the real adapter against the runner's DynamoDB Local.
+ */
+async function adapterGetInput(endpoint: string, awb: { prefix: string; serial: string }) {
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_DYNAMODB: endpoint,
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+  });
+  const { dynamo } = await import("../functions/adapters/aws-clients.ts");
+  const { dynamoRouteMapRepository } = await import("../functions/adapters/route-map-repository.ts");
+  let captured: GetCommandInput | undefined;
+  // At "initialize", before the document client marshals it: plain values, ready for a GetCommand.
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === "GetItemCommand") captured = structuredClone(args.input as GetCommandInput);
+      return next(args);
+    },
+    { step: "initialize", name: "captureAdapterGet" },
+  );
+  const view = await dynamoRouteMapRepository(TABLES.routeMaps.id).getView(awb);
+  dynamo().destroy();
+  if (!view || !captured) throw new Error("the adapter read nothing: cannot capture its GetItem input");
+  if (!captured.ProjectionExpression)
+    throw new Error("the adapter's GetItem has no projection any more: revisit this baseline");
+  return captured;
+}
+
+async function bareGetItem(endpoint: string, input: GetCommandInput, seconds: number) {
   const client = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 }),
   );
@@ -23,7 +59,7 @@ async function bareGetItem(endpoint: string, key: Record<string, string>, second
   const worker = async () => {
     while (performance.now() < deadline) {
       const started = performance.now();
-      await client.send(new GetCommand({ TableName: "RouteMaps", Key: key }));
+      await client.send(new GetCommand(input));
       latencies.push(performance.now() - started);
     }
   };
@@ -61,7 +97,9 @@ async function main() {
       duration: 3,
       headers: { authorization: `Bearer ${token}` },
     });
-    await bareGetItem(stack.dynamoEndpoint, { pk: `AWB#020${serial}`, sk: "CURRENT" }, 3);
+    const getInput = await adapterGetInput(stack.dynamoEndpoint, { prefix: "020", serial });
+    process.stdout.write(`bare GetItem reads what the adapter reads: ${getInput.ProjectionExpression}\n`);
+    await bareGetItem(stack.dynamoEndpoint, getInput, 3);
 
     const api: Array<{ rps: number; p50: number; p99: number }> = [];
     const bare: Array<{ rps: number; p50: number; p99: number }> = [];
@@ -75,7 +113,7 @@ async function main() {
       if (result.non2xx > 0 || result.errors > 0)
         throw new Error(`GET errors: ${result.non2xx} non-2xx, ${result.errors} errors`);
       api.push({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
-      bare.push(await bareGetItem(stack.dynamoEndpoint, { pk: `AWB#020${serial}`, sk: "CURRENT" }, SECONDS));
+      bare.push(await bareGetItem(stack.dynamoEndpoint, getInput, SECONDS));
       process.stdout.write(
         `round ${round + 1}: GET ${api.at(-1)?.rps.toFixed(0)} req/s (p50 ${api.at(-1)?.p50} ms, p99 ${api.at(-1)?.p99} ms) | ` +
           `bare GetItem ${bare.at(-1)?.rps.toFixed(0)} req/s (p50 ${bare.at(-1)?.p50.toFixed(1)} ms, p99 ${bare.at(-1)?.p99.toFixed(1)} ms)\n`,
