@@ -6,9 +6,11 @@ export {
   InvalidStationTimeError,
   laterUtc,
   localToUtcMs,
+  nearestYear,
   normaliseUtc,
   parseUtc,
   resolveStationTime,
+  stationTimeAt,
   toPair,
   zoneOffsetMs,
 } from "./station-time.ts";

@@ -132,9 +132,58 @@ function wallMsInYear(time: StationTime, year: number): number | null {
 }
 
 /**
+ * The station's local time at an exact instant, with the station's offset then: how a time sent with
+ * a UTC offset (XFSU `2026-03-14T12:41:00Z`) becomes a station time whose UTC instant stays exact.
+ * Seconds are dropped, as everywhere else. Throws UnknownStationError for an unknown station.
+ */
+export function stationTimeAt(station: string, utcMs: number): StationTime {
+  const zone = requireStationTimeZone(station);
+  const instantMs = Math.floor(utcMs / MINUTE_MS) * MINUTE_MS;
+  const wallMs = wallClockMs(zone, instantMs);
+  const d = new Date(wallMs);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    dayOffset: 0,
+    utcOffsetMinutes: Math.round((wallMs - instantMs) / MINUTE_MS),
+  };
+}
+
+/**
+ * The year a day/month without year means: the one that puts it nearest `receivedMs` (a 31DEC time
+ * received on 1 January is last year). A day that does not exist in some year (29FEB) is measured as
+ * the day it rolls over to, so it is never moved to a leap year further away.
+ */
+function nearestYearIn(zone: string, time: StationTime, receivedMs: number): number {
+  const receivedYear = new Date(receivedMs).getUTCFullYear();
+  let best = receivedYear;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  // Earlier years first, so an exact tie (never in practice) resolves to the past.
+  for (const year of [receivedYear - 1, receivedYear, receivedYear + 1]) {
+    const candidate = Date.UTC(year, time.month - 1, time.day, time.hour, time.minute);
+    const distance = Math.abs(localToUtcMs(zone, candidate) - receivedMs);
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = year;
+    }
+  }
+  return best;
+}
+
+/** The year a station time without one is read in (its own year when it has one). */
+export function nearestYear(station: string, time: StationTime, receivedAtUtc: string): number {
+  if (time.year !== undefined) return time.year;
+  return nearestYearIn(requireStationTimeZone(station), time, parseUtc(receivedAtUtc));
+}
+
+/**
  * Converts a carrier's station-local time to a UTC/local pair. Without a year, the year is the one
- * that puts the day/month nearest `receivedAtUtc` (a 31DEC time received on 1 January is last year);
- * the Cargo-IMP day-change `dayOffset` is then applied to the local calendar date.
+ * that puts the day/month nearest `receivedAtUtc`; the Cargo-IMP day-change `dayOffset` is then
+ * applied to the local calendar date. With `utcOffsetMinutes` (a time sent as an exact instant) the
+ * UTC instant is the local time minus that offset.
  */
 export function resolveStationTime(station: string, time: StationTime, receivedAtUtc: string): DateTimePair {
   const zone = requireStationTimeZone(station);
@@ -151,27 +200,13 @@ export function resolveStationTime(station: string, time: StationTime, receivedA
   if (!validClock) throw new InvalidStationTimeError(station, time);
   const receivedMs = parseUtc(receivedAtUtc);
 
-  let wallMs: number | null = null;
-  if (time.year !== undefined) {
-    wallMs = wallMsInYear(time, time.year);
-  } else {
-    const receivedYear = new Date(receivedMs).getUTCFullYear();
-    let bestDistance = Number.POSITIVE_INFINITY;
-    // Earlier years first, so an exact tie (never in practice) resolves to the past.
-    for (const year of [receivedYear - 1, receivedYear, receivedYear + 1]) {
-      const candidate = wallMsInYear(time, year);
-      if (candidate === null) continue;
-      const distance = Math.abs(localToUtcMs(zone, candidate) - receivedMs);
-      if (distance < bestDistance) {
-        bestDistance = distance;
-        wallMs = candidate;
-      }
-    }
-  }
+  const wallMs = wallMsInYear(time, time.year ?? nearestYearIn(zone, time, receivedMs));
   if (wallMs === null) throw new InvalidStationTimeError(station, time);
 
   const shiftedWallMs = wallMs + time.dayOffset * DAY_MS;
-  const utcMs = localToUtcMs(zone, shiftedWallMs);
+  const offset = time.utcOffsetMinutes;
+  const exact = offset !== undefined && Number.isInteger(offset) && Math.abs(offset) <= 14 * 60;
+  const utcMs = exact ? shiftedWallMs - offset * MINUTE_MS : localToUtcMs(zone, shiftedWallMs);
   return { Utc: formatUtc(utcMs), Local: isoSeconds(wallClockMs(zone, utcMs)) };
 }
 

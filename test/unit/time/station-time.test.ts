@@ -4,9 +4,11 @@ import type { StationTime } from "../../../functions/core/carrier-messages/types
 import {
   InvalidStationTimeError,
   localToUtcMs,
+  nearestYear,
   normaliseUtc,
   requireStationTimeZone,
   resolveStationTime,
+  stationTimeAt,
   stationTimeZone,
   toPair,
   UnknownStationError,
@@ -103,6 +105,44 @@ describe("resolveStationTime", () => {
     expect(resolveStationTime("FRA", t(29, 2, "1000"), "2028-02-20T00:00:00Z").Utc).toBe(
       "2028-02-29T09:00:00Z",
     );
+  });
+
+  it("does not move 29FEB to a leap year further away than the nearest February", () => {
+    // Received March 2027: the nearest February is 2027's, which has no 29th (2028's is 11 months on).
+    expect(() => resolveStationTime("FRA", t(29, 2, "1000"), "2027-03-10T00:00:00Z")).toThrow(
+      InvalidStationTimeError,
+    );
+    expect(nearestYear("FRA", t(29, 2, "1000"), "2027-03-10T00:00:00Z")).toBe(2027);
+    // Received November 2027: February 2028 is nearest, and has a 29th.
+    expect(resolveStationTime("FRA", t(29, 2, "1000"), "2027-11-22T00:00:00Z").Utc).toBe(
+      "2028-02-29T09:00:00Z",
+    );
+    expect(nearestYear("FRA", t(29, 2, "1000", 0, 2024), "2027-11-22T00:00:00Z")).toBe(2024);
+  });
+
+  it("reads a time that carries the station's UTC offset as that exact instant", () => {
+    // 02:30 on 25 OCT 2026 happens twice in Frankfurt; the offset says which.
+    expect(
+      resolveStationTime(
+        "FRA",
+        { ...t(25, 10, "0230", 0, 2026), utcOffsetMinutes: 60 },
+        "2026-10-25T03:00:00Z",
+      ),
+    ).toEqual({
+      Utc: "2026-10-25T01:30:00Z",
+      Local: "2026-10-25T02:30:00",
+    });
+    expect(resolveStationTime("FRA", t(25, 10, "0230", 0, 2026), "2026-10-25T03:00:00Z").Utc).toBe(
+      "2026-10-25T00:30:00Z",
+    );
+  });
+
+  it("stationTimeAt gives the local time and offset of an instant at a station", () => {
+    expect(stationTimeAt("JFK", Date.parse("2026-03-15T03:10:30Z"))).toEqual({
+      ...t(14, 3, "2310", 0, 2026),
+      utcOffsetMinutes: -240,
+    });
+    expect(() => stationTimeAt("QQQ", 0)).toThrow(UnknownStationError);
   });
 
   it("applies the Cargo-IMP day change after choosing the year", () => {
