@@ -45,7 +45,9 @@
 import {
   awbCheckDigit,
   daysInMonth,
+  EXPECT_AT_MOST_LEGS,
   isAirportCode,
+  MAX_ITINERARY_LEGS,
   monthNumber,
   splitFlightDesignator,
   toCubicMetres,
@@ -61,6 +63,7 @@ import type {
   FlightLeg,
   Quantity,
   ReportedStatusCode,
+  SourceRef,
   StationTime,
   StatusReport,
 } from "./types.ts";
@@ -389,6 +392,8 @@ interface Consignment {
   origin: string;
   destination: string;
   quantity: ParsedQuantity | null;
+  /** The consignment line: where the AWB origin and destination were read. */
+  at: SourceRef;
 }
 
 /** `020-12345675FRAJFK[/T10K250.0MC1.5][/nature of goods]`. */
@@ -417,7 +422,13 @@ function parseConsignment(
     if (fields.length > (natureOfGoods ? 2 : 1)) fail(line, EXPECT_CONSIGNMENT, text);
     quantity = parseQuantity(line, fields[0] as string);
   }
-  return { awb: { prefix, serial }, origin: route.slice(0, 3), destination: route.slice(3), quantity };
+  return {
+    awb: { prefix, serial },
+    origin: route.slice(0, 3),
+    destination: route.slice(3),
+    quantity,
+    at: { line, path: null },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -425,11 +436,12 @@ function parseConsignment(
 
 function parseFsu(cursor: LineCursor, reports: CarrierReport[]): void {
   const consignment = parseConsignment(cursor, false, false);
-  const base = {
+  const base: ReportBase = {
     awb: consignment.awb,
     origin: consignment.origin,
     destination: consignment.destination,
     total: totalOf(consignment.quantity),
+    consignmentAt: consignment.at,
   };
   let booking: BookingReport | null = null;
   let statusLines = 0;
@@ -445,10 +457,17 @@ function parseFsu(cursor: LineCursor, reports: CarrierReport[]): void {
       case "BKD": {
         const leg = parseBkdLeg(line, fields);
         if (booking === null) {
-          booking = { ...base, kind: "booking", legs: [leg], wholeItinerary: false, source: "FSU/BKD" };
+          booking = {
+            ...reportBase(base, leg.at),
+            kind: "booking",
+            legs: [leg],
+            wholeItinerary: false,
+            source: "FSU/BKD",
+          };
           reports.push(booking);
         } else {
           // Several BKD lines in one FSU state the whole itinerary (DESIGN.md section 9).
+          if (booking.legs.length === MAX_ITINERARY_LEGS) fail(line, EXPECT_AT_MOST_LEGS, text);
           booking.legs.push(leg);
           booking.wholeItinerary = true;
         }
@@ -477,7 +496,23 @@ function parseFsu(cursor: LineCursor, reports: CarrierReport[]): void {
     fail(cursor.endLineNo, EXPECT_STATUS, cursor.lines[cursor.index] ?? "end of message");
 }
 
-type ReportBase = Pick<StatusReport, "awb" | "origin" | "destination" | "total">;
+interface ReportBase extends Pick<StatusReport, "awb" | "origin" | "destination" | "total"> {
+  consignmentAt: SourceRef;
+}
+
+/** The fields every report of a message shares, located at `at` (origin/destination: the consignment line). */
+function reportBase(
+  base: ReportBase,
+  at: SourceRef,
+): Pick<StatusReport, "awb" | "origin" | "destination" | "total" | "sourceAt"> {
+  return {
+    awb: base.awb,
+    origin: base.origin,
+    destination: base.destination,
+    total: base.total,
+    sourceAt: { report: at, origin: base.consignmentAt, destination: base.consignmentAt },
+  };
+}
 
 function parseBkdLeg(line: number, fields: string[]): FlightLeg {
   const flight = parseFlight(line, fields[1]);
@@ -509,6 +544,7 @@ function parseBkdLeg(line: number, fields: string[]): FlightLeg {
     scheduledArrival: groups[1]?.time ?? null,
     roadFeeder: null,
     quantity,
+    at: { line, path: null },
   };
 }
 
@@ -561,7 +597,7 @@ function parseFlightStatus(
   else fail(line, "an actual time such as A1341 or a date and time such as 14MAR1341", fields.join("/"));
   if (designator !== null) flight = { ...designator, flightDay: date.day, flightMonth: date.month };
   return {
-    ...base,
+    ...reportBase(base, { line, path: null }),
     kind: "status",
     status: code,
     station,
@@ -595,7 +631,7 @@ function parseStationStatus(
   }
   if (fields.length > 5) fail(line, EXPECT_STATUS, fields.join("/"));
   return {
-    ...base,
+    ...reportBase(base, { line, path: null }),
     kind: "status",
     status: code,
     station,
@@ -608,12 +644,13 @@ function parseStationStatus(
 }
 
 function parseCancellation(line: number, fields: string[], base: ReportBase): CarrierReport {
+  const located = reportBase(base, { line, path: null });
   if (fields.length === 1)
-    return { ...base, kind: "cancellation", time: null, station: null, source: "FSU/CAN" };
+    return { ...located, kind: "cancellation", time: null, station: null, source: "FSU/CAN" };
   const date = parseDate(line, fields[1], "required");
   const station = parseStation(line, fields[2]);
   if (fields.length > 3) fail(line, "a cancellation line such as CAN/14MAR1200/FRA", fields.join("/"));
-  return { ...base, kind: "cancellation", time: stationTimeOf(date), station, source: "FSU/CAN" };
+  return { ...located, kind: "cancellation", time: stationTimeOf(date), station, source: "FSU/CAN" };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -624,9 +661,12 @@ interface FwbFlight {
   flightNumber: string;
   day: number;
   month: number;
+  /** The FLT line. */
+  line: number;
 }
 
 function parseFwb(cursor: LineCursor, reports: CarrierReport[]): void {
+  const messageAt: SourceRef = { line: cursor.lineNo - 1, path: null };
   const consignment = parseConsignment(cursor, true, false);
   const flights: FwbFlight[] = [];
   let routing: { destination: string; carrierCode: string }[] | null = null;
@@ -658,6 +698,7 @@ function parseFwb(cursor: LineCursor, reports: CarrierReport[]): void {
     destination: consignment.destination,
     total: totalOf(consignment.quantity),
     source: "FWB",
+    sourceAt: { report: messageAt, origin: consignment.at, destination: consignment.at },
     kind: "awb-data",
     agent,
     productCode: null,
@@ -683,7 +724,8 @@ function parseFltLine(line: number, fields: string[], flights: FwbFlight[]): voi
     const day = Number(m[1]);
     if (day < 1 || day > (month === 0 ? 31 : daysInMonth(month)))
       fail(line, "a day of month 01-31", dayField);
-    flights.push({ ...designator, day, month });
+    if (flights.length === MAX_ITINERARY_LEGS) fail(line, EXPECT_AT_MOST_LEGS, fields.join("/"));
+    flights.push({ ...designator, day, month, line });
   }
 }
 
@@ -740,6 +782,7 @@ function fwbLegs(
     scheduledArrival: null,
     roadFeeder: null,
     quantity: null,
+    at: { line: f.line, path: null },
   }));
 }
 
@@ -747,6 +790,7 @@ function fwbLegs(
 // FFR / FFA
 
 function parseBookingMessage(type: "FFR" | "FFA", cursor: LineCursor, reports: CarrierReport[]): void {
+  const messageAt: SourceRef = { line: cursor.lineNo - 1, path: null };
   const consignment = parseConsignment(cursor, true, true);
   cursor.skipContinuations(); // special handling codes line: /VAL/HEA
   const legs: FlightLeg[] = [];
@@ -760,6 +804,7 @@ function parseBookingMessage(type: "FFR" | "FFA", cursor: LineCursor, reports: C
     if (first === "") continue; // continuation of SSR/OSI/ULD/DIM/...
     if (SKIPPED_BOOKING_SEGMENTS.has(first)) continue;
     if (splitFlightDesignator(first) === null) fail(line, EXPECT_FLIGHT_LINE, text);
+    if (flightLines === MAX_ITINERARY_LEGS) fail(line, EXPECT_AT_MOST_LEGS, text);
     flightLines++;
     const { leg, spaceCode } = parseBookingFlightLine(line, fields, consignment);
     if (spaceCode === CANCEL_SPACE_CODE) cancelled++;
@@ -773,6 +818,7 @@ function parseBookingMessage(type: "FFR" | "FFA", cursor: LineCursor, reports: C
     destination: consignment.destination,
     total: totalOf(consignment.quantity),
     source: type,
+    sourceAt: { report: messageAt, origin: consignment.at, destination: consignment.at },
   };
   if (cancelled === flightLines) {
     reports.push({ ...base, kind: "cancellation", time: null, station: null });
@@ -825,6 +871,7 @@ function parseBookingFlightLine(
       scheduledArrival: groups[1]?.time ?? null,
       roadFeeder: null,
       quantity: consignment.quantity?.quantity ?? null,
+      at: { line, path: null },
     },
   };
 }

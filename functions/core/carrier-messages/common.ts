@@ -107,6 +107,14 @@ export function quantity(
   return { pieces, weightCode, weight, volumeCode: volume === null ? null : "CM", volume };
 }
 
+/**
+ * Most legs one itinerary may have. Real ones have a handful; the cap keeps every route-map change
+ * (3 milestones per leg, each possibly raising an event) inside one storage transaction, so a message
+ * that could not be stored is refused before anything is written.
+ */
+export const MAX_ITINERARY_LEGS = 12;
+export const EXPECT_AT_MOST_LEGS = `at most ${MAX_ITINERARY_LEGS} legs in one itinerary`;
+
 /** Shortens what we echo back in an error so that a huge line does not end up in a 400 body. */
 export function truncateFound(value: string, max = 40): string {
   return value.length > max ? `${value.slice(0, max)}...` : value;

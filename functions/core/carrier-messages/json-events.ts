@@ -11,8 +11,14 @@
  * whole itinerary when it has more than one leg, like a multi-line FSU/BKD.
  */
 import * as v from "valibot";
-import { awbCheckDigit, daysInMonth, truncateFound } from "./common.ts";
-import type { CarrierReport, FlightLeg, Quantity, StationTime } from "./types.ts";
+import {
+  awbCheckDigit,
+  daysInMonth,
+  EXPECT_AT_MOST_LEGS,
+  MAX_ITINERARY_LEGS,
+  truncateFound,
+} from "./common.ts";
+import type { CarrierReport, FlightLeg, Quantity, SourceRef, StationTime } from "./types.ts";
 import { MessageParseError } from "./types.ts";
 
 const LOCAL_DATE_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
@@ -143,7 +149,11 @@ const awbFields = {
 const BookingMessageSchema = v.object({
   Type: v.literal("BKD"),
   ...awbFields,
-  Legs: v.pipe(v.array(CarrierJsonLegSchema, "a list of legs"), v.minLength(1, "at least one leg")),
+  Legs: v.pipe(
+    v.array(CarrierJsonLegSchema, "a list of legs"),
+    v.minLength(1, "at least one leg"),
+    v.maxLength(MAX_ITINERARY_LEGS, EXPECT_AT_MOST_LEGS),
+  ),
   WholeItinerary: v.nullish(
     v.pipe(
       v.boolean("true or false"),
@@ -167,7 +177,12 @@ const AwbDataMessageSchema = v.object({
       v.regex(/^[A-Z0-9]{1,10}$/, "a product code of 1-10 letters or digits"),
     ),
   ),
-  Legs: v.nullish(v.array(CarrierJsonLegSchema, "a list of legs")),
+  Legs: v.nullish(
+    v.pipe(
+      v.array(CarrierJsonLegSchema, "a list of legs"),
+      v.maxLength(MAX_ITINERARY_LEGS, EXPECT_AT_MOST_LEGS),
+    ),
+  ),
 });
 
 const StatusMessageSchema = v.object({
@@ -286,7 +301,16 @@ export function parseJsonEvents(body: unknown, sourceText?: string): CarrierRepo
       truncateFound(first.received),
     );
   }
-  return events.map(toReport);
+  const lines = sourceText === undefined ? null : jsonValueLines(sourceText);
+  return events.map((event, i) => {
+    const messagePath: PathKey[] = isEnvelope ? [...prefix, i] : [];
+    const locate = (...rest: PathKey[]): SourceRef => {
+      const path = [...messagePath, ...rest];
+      const name = fieldName(path);
+      return { line: lines?.get(name) ?? 1, path: name };
+    };
+    return toReport(event, locate);
+  });
 }
 
 function toProblem(issue: v.BaseIssue<unknown>): { path: PathKey[]; message: string; received: string } {
@@ -336,7 +360,7 @@ function toQuantity(input: QuantityInput | null | undefined): Quantity | null {
   };
 }
 
-function toLeg(leg: v.InferOutput<typeof CarrierJsonLegSchema>): FlightLeg {
+function toLeg(leg: v.InferOutput<typeof CarrierJsonLegSchema>, at: SourceRef): FlightLeg {
   return {
     carrierCode: leg.CarrierCode,
     flightNumber: leg.FlightNumber,
@@ -347,20 +371,22 @@ function toLeg(leg: v.InferOutput<typeof CarrierJsonLegSchema>): FlightLeg {
     scheduledArrival: leg.ScheduledArrival ? toStationTime(leg.ScheduledArrival) : null,
     roadFeeder: leg.IsRoadFeederService ?? null,
     quantity: toQuantity(leg.Quantity),
+    at,
   };
 }
 
-function toReport(event: CarrierJsonEvent): CarrierReport {
+function toReport(event: CarrierJsonEvent, locate: (...path: PathKey[]) => SourceRef): CarrierReport {
   const base = {
     awb: { prefix: event.AirlinePrefix, serial: event.AwbNumber },
     origin: event.Origin,
     destination: event.Destination,
     total: toQuantity(event),
     source: `JSON/${event.Type}`,
+    sourceAt: { report: locate(), origin: locate("Origin"), destination: locate("Destination") },
   };
   switch (event.Type) {
     case "BKD": {
-      const legs = event.Legs.map(toLeg);
+      const legs = event.Legs.map((leg, j) => toLeg(leg, locate("Legs", j)));
       return { ...base, kind: "booking", legs, wholeItinerary: event.WholeItinerary ?? legs.length > 1 };
     }
     case "FWB":
@@ -369,11 +395,16 @@ function toReport(event: CarrierJsonEvent): CarrierReport {
         kind: "awb-data",
         agent: event.Agent ? { code: event.Agent.Code, cass: event.Agent.Cass } : null,
         productCode: event.ProductCode ?? null,
-        legs: (event.Legs ?? []).map(toLeg),
+        legs: (event.Legs ?? []).map((leg, j) => toLeg(leg, locate("Legs", j))),
       };
     case "CAN":
       return {
         ...base,
+        sourceAt: {
+          ...base.sourceAt,
+          ...(event.Station ? { station: locate("Station") } : {}),
+          ...(event.Time ? { time: locate("Time") } : {}),
+        },
         kind: "cancellation",
         station: event.Station ?? null,
         time: event.Time ? toStationTime(event.Time) : null,
@@ -381,6 +412,7 @@ function toReport(event: CarrierJsonEvent): CarrierReport {
     default:
       return {
         ...base,
+        sourceAt: { ...base.sourceAt, station: locate("Station"), time: locate("Time") },
         kind: "status",
         status: event.Type,
         station: event.Station,
@@ -396,6 +428,80 @@ function toReport(event: CarrierJsonEvent): CarrierReport {
         deliveredTo: event.Type === "DLV" ? (event.DeliveredTo ?? null) : null,
       };
   }
+}
+
+/**
+ * Line (1-based) where each value starts in a JSON text known to be valid, keyed by its field path
+ * (`Messages[0].Legs[1]`, `(body)` for the whole body), down to `maxDepth` keys. One pass, so every
+ * report of a large body can name its line without rescanning the text.
+ */
+export function jsonValueLines(text: string, maxDepth = 5): Map<string, number> {
+  const lines = new Map<string, number>();
+  let pos = 0;
+  let line = 1;
+  const path: PathKey[] = [];
+  const skipSpace = (): void => {
+    for (; pos < text.length; pos++) {
+      const c = text.charCodeAt(pos);
+      if (c === 10) line++;
+      else if (c !== 32 && c !== 9 && c !== 13) break;
+    }
+  };
+  const readString = (): string => {
+    const start = pos;
+    for (pos++; pos < text.length; pos++) {
+      const c = text.charCodeAt(pos);
+      if (c === 92) pos++;
+      else if (c === 34) {
+        pos++;
+        break;
+      }
+    }
+    return text.slice(start, pos);
+  };
+  const value = (): void => {
+    skipSpace();
+    if (path.length <= maxDepth) lines.set(fieldName(path), line);
+    const c = text[pos];
+    if (c === "{") {
+      pos++;
+      skipSpace();
+      if (text[pos] === "}") {
+        pos++;
+        return;
+      }
+      for (;;) {
+        skipSpace();
+        const raw = readString();
+        // Keys are plain in practice; JSON.parse only when escapes need decoding.
+        const key = raw.includes("\\") ? String(JSON.parse(raw)) : raw.slice(1, -1);
+        skipSpace();
+        pos++; // ':'
+        path.push(key);
+        value();
+        path.pop();
+        skipSpace();
+        if (text[pos++] !== ",") return;
+      }
+    } else if (c === "[") {
+      pos++;
+      skipSpace();
+      if (text[pos] === "]") {
+        pos++;
+        return;
+      }
+      for (let i = 0; ; i++) {
+        path.push(i);
+        value();
+        path.pop();
+        skipSpace();
+        if (text[pos++] !== ",") return;
+      }
+    } else if (c === '"') readString();
+    else while (pos < text.length && !",]} \t\r\n".includes(text[pos] as string)) pos++;
+  };
+  value();
+  return lines;
 }
 
 /**

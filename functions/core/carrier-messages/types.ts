@@ -1,7 +1,10 @@
 /**
  * What a carrier told us, normalised from Cargo-IMP (FSU, FWB, FFR/FFA), Cargo-XML XFSU or our JSON
- * event form. Parsers produce these; the route-map core consumes them. Nothing here knows the year or
- * a time zone: times are station-local as the carrier sent them, resolved later by the core.
+ * event form. Parsers produce these; the route-map core consumes them. Times are station-local as the
+ * carrier sent them (Cargo-IMP: without a year), resolved to UTC later by the core; an XFSU time sent
+ * with a UTC offset is converted to the station's local time by the parser and keeps its offset.
+ * Every report says where in the request body it came from, so a message the core cannot place
+ * (unknown station, a date that does not exist) is still a 400 naming its line.
  */
 
 /** Milestones of a route map, in the order they happen. */
@@ -34,6 +37,20 @@ export interface StationTime {
   minute: number;
   /** Days to add after resolving day/month: +1 for a `-N` suffix, -1 for `-P`, 0 without suffix. */
   dayOffset: number;
+  /**
+   * The station's offset from UTC at this time in minutes (CET: 60), when the message gave the instant
+   * exactly (an XFSU time with `Z` or `+01:00`): the UTC instant is then this local time minus the
+   * offset, even in the hour a daylight-saving change repeats. Absent: read through the station's zone.
+   */
+  utcOffsetMinutes?: number;
+}
+
+/** Where something was read in the request body. */
+export interface SourceRef {
+  /** 1-based line in the body. */
+  line: number;
+  /** XFSU element path or JSON field path (`Messages[1].Origin`); null for Cargo-IMP, whose line says it all. */
+  path: string | null;
 }
 
 export interface Quantity {
@@ -64,6 +81,8 @@ export interface FlightLeg {
   roadFeeder: boolean | null;
   /** Pieces/weight booked on this leg when the message gives them. */
   quantity: Quantity | null;
+  /** The BKD, flight or FLT line (XFSU movement, JSON leg) it came from. */
+  at: SourceRef;
 }
 
 export interface AgentRef {
@@ -82,6 +101,18 @@ interface ReportBase {
   total: Quantity | null;
   /** Which wire format and message type it came from, e.g. "FSU/BKD", "FWB", "FFR", "XFSU/DEP", "JSON/DEP". */
   source: string;
+  /** Where it came from: the report itself (status line, message), and its AWB origin and destination. */
+  sourceAt: ReportSource;
+}
+
+export interface ReportSource {
+  /** Cargo-IMP: the status line (a whole FWB/FFR/FFA: its identifier line); XFSU: ReportedStatus; JSON: the message. */
+  report: SourceRef;
+  origin: SourceRef;
+  destination: SourceRef;
+  /** A status's (or cancellation's) station and time, when they have a place of their own (JSON fields). */
+  station?: SourceRef;
+  time?: SourceRef;
 }
 
 /** Flight plan: FSU/BKD, FFR/FFA booking lines, JSON/XFSU booking. */
@@ -138,8 +169,10 @@ export class MessageParseError extends Error {
     readonly expected: string,
     /** What it found (truncated). */
     readonly found: string,
+    /** XFSU element path or JSON field path of the problem, when the line alone does not say it. */
+    readonly path: string | null = null,
   ) {
-    super(`line ${line}: expected ${expected}, found "${found}"`);
+    super(`line ${line}${path === null ? "" : ` (${path})`}: expected ${expected}, found "${found}"`);
     this.name = "MessageParseError";
   }
 }

@@ -19,18 +19,25 @@
  *           SpecifiedLocation/ID, SpecifiedEvent (OccurrenceDateTime|ActualOccurrenceDateTime, DateTimeTypeCode)
  *         SpecifiedLocation/ID, SpecifiedEvent       also accepted directly on the status consignment
  *         DeliveryParty/Name                         DLV: who took delivery
- * Date-times are station-local with a year (`2026-03-14T13:41:00`); an offset, if sent, is ignored
- * because the local part is what the station reported. Several movements in a BKD state the whole
- * itinerary, like a multi-line FSU/BKD. Standard codes we do not track (FOH, MAN, ...) are skipped.
- * Errors carry the line of the offending element (first occurrence of that element name).
+ * Date-times are station-local with a year (`2026-03-14T13:41:00`). One sent with `Z` or an offset
+ * (`+01:00`) names an exact instant: it is converted to the station's local time, keeping the
+ * station's offset so the UTC instant stays exact. A flight is identified by its scheduled departure
+ * date (ScheduledOccurrenceDateTime before DepartureOccurrenceDateTime), as the booking names it.
+ * Several movements in a BKD state the whole itinerary, like a multi-line FSU/BKD. Standard codes we
+ * do not track (FOH, MAN, ...) are skipped. Errors and reports carry the line of their element (the
+ * n-th occurrence of that element name) and its path, e.g. `MasterConsignment/ReportedStatus[2]`.
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { stationTimeAt } from "../time/station-time.ts";
+import { UnknownStationError } from "../time/time-zones.ts";
 import {
   awbCheckDigit,
   daysInMonth,
+  EXPECT_AT_MOST_LEGS,
   isAirportCode,
   isCarrierCode,
   isFlightNumber,
+  MAX_ITINERARY_LEGS,
   splitFlightDesignator,
   toCubicMetres,
   truncateFound,
@@ -43,6 +50,7 @@ import type {
   FlightLeg,
   Quantity,
   ReportedStatusCode,
+  SourceRef,
   StationTime,
   StatusReport,
 } from "./types.ts";
@@ -69,7 +77,7 @@ const xmlParser = new XMLParser({
 
 const AWB_RE = /^(\d{3})-?(\d{8})$/;
 const DATE_TIME_RE =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|([+-])(\d{2}):?(\d{2}))?$/;
 const NUMBER_RE = /^\d{1,9}(?:\.\d{1,6})?$/;
 const INTEGER_RE = /^\d{1,6}$/;
 const STATUS_CODE_RE = /^[A-Z]{3}$/;
@@ -113,21 +121,39 @@ function pathText(node: XmlElement | undefined, ...path: string[]): string | und
   return textOf(current);
 }
 
-/** Locates errors: the line of the n-th opening tag with this local name (1 when absent). */
+const OPENING_TAG_RE = /<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[\s>/]/g;
+
+/** Locates elements (for errors and for the reports' source lines): the line of the n-th opening tag with a local name. */
 class XfsuErrors {
+  private linesByName: Map<string, number[]> | null = null;
+
   constructor(private readonly xml: string) {}
 
+  /** 1 when there is no such element. */
   lineOf(localName: string, occurrence = 0): number {
-    const re = new RegExp(`<(?:[A-Za-z_][\\w.-]*:)?${localName}[\\s>/]`, "g");
-    let match: RegExpExecArray | null = null;
-    for (let i = 0; i <= occurrence; i++) {
-      match = re.exec(this.xml);
-      if (match === null) return 1;
-    }
-    if (match === null) return 1;
+    return this.index().get(localName)?.[occurrence] ?? 1;
+  }
+
+  at(localName: string, path: string, occurrence = 0): SourceRef {
+    return { line: this.lineOf(localName, occurrence), path };
+  }
+
+  /** One pass over the document, on first use: the lines of every opening tag by local name. */
+  private index(): Map<string, number[]> {
+    if (this.linesByName !== null) return this.linesByName;
+    const byName = new Map<string, number[]>();
+    const re = new RegExp(OPENING_TAG_RE.source, "g");
     let line = 1;
-    for (let i = 0; i < match.index; i++) if (this.xml.charCodeAt(i) === 10) line++;
-    return line;
+    let scanned = 0;
+    for (let match = re.exec(this.xml); match !== null; match = re.exec(this.xml)) {
+      for (; scanned < match.index; scanned++) if (this.xml.charCodeAt(scanned) === 10) line++;
+      const name = match[1] as string;
+      const lines = byName.get(name);
+      if (lines === undefined) byName.set(name, [line]);
+      else lines.push(line);
+    }
+    this.linesByName = byName;
+    return byName;
   }
 
   fail(element: string, expected: string, found: string | undefined, occurrence = 0): never {
@@ -180,7 +206,7 @@ export function parseXfsu(xml: string): CarrierReport[] {
   }
   const consignment = child(root, "MasterConsignment");
   if (consignment === undefined) errors.fail("StatusMessage", "a MasterConsignment element", "nothing");
-  const base = {
+  const base: ReportBase = {
     awb: readAwb(consignment, errors),
     origin: readAirport(pathText(consignment, "OriginLocation", "ID"), "OriginLocation", errors),
     destination: readAirport(
@@ -189,10 +215,14 @@ export function parseXfsu(xml: string): CarrierReport[] {
       errors,
     ),
     total: readTotal(consignment, errors),
+    originAt: errors.at("OriginLocation", "MasterConsignment/OriginLocation/ID"),
+    destinationAt: errors.at("FinalDestinationLocation", "MasterConsignment/FinalDestinationLocation/ID"),
   };
   const statuses = children(consignment, "ReportedStatus");
   if (statuses.length === 0) errors.fail("MasterConsignment", "a ReportedStatus element", "nothing");
   const reports: CarrierReport[] = [];
+  // Movements are counted through the whole document, so each names the line of its own element.
+  const counter = { movements: 0 };
   statuses.forEach((status, statusIndex) => {
     const code = pathText(status, "ReasonCode");
     if (code === undefined || !STATUS_CODE_RE.test(code)) {
@@ -213,23 +243,45 @@ export function parseXfsu(xml: string): CarrierReport[] {
     }
     const associated = children(status, "AssociatedStatusConsignment");
     const consignments = associated.length > 0 ? associated : [{}];
-    for (const asc of consignments) {
-      const report = readStatus(code, asc, base, errors);
+    const statusPath = `MasterConsignment/ReportedStatus[${statusIndex + 1}]`;
+    const located = {
+      awb: base.awb,
+      origin: base.origin,
+      destination: base.destination,
+      total: base.total,
+      sourceAt: {
+        report: errors.at("ReportedStatus", statusPath, statusIndex),
+        origin: base.originAt,
+        destination: base.destinationAt,
+      },
+    };
+    consignments.forEach((asc, ascIndex) => {
+      const ascPath = `${statusPath}/AssociatedStatusConsignment[${ascIndex + 1}]`;
+      const report = readStatus(code, asc, located, ascPath, counter, errors);
       if (report !== null) reports.push(report);
-    }
+    });
   });
   return reports;
 }
 
-type ReportBase = Pick<StatusReport, "awb" | "origin" | "destination" | "total">;
+interface ReportBase extends Pick<StatusReport, "awb" | "origin" | "destination" | "total"> {
+  originAt: SourceRef;
+  destinationAt: SourceRef;
+}
+
+type LocatedBase = Pick<StatusReport, "awb" | "origin" | "destination" | "total" | "sourceAt">;
 
 function readStatus(
   code: string,
   asc: XmlElement,
-  base: ReportBase,
+  base: LocatedBase,
+  ascPath: string,
+  counter: { movements: number },
   errors: XfsuErrors,
 ): CarrierReport | null {
   const movements = children(asc, "SpecifiedLogisticsTransportMovement");
+  const firstMovement = counter.movements;
+  counter.movements += movements.length;
   const quantity = readQuantity(asc, "PieceQuantity", "GrossWeightMeasure", errors);
   if (code === "BKD") {
     if (movements.length === 0) {
@@ -239,7 +291,23 @@ function readStatus(
         "nothing",
       );
     }
-    const legs = movements.map((m, i) => readLeg(m, i, quantity, errors));
+    if (movements.length > MAX_ITINERARY_LEGS) {
+      errors.fail(
+        "SpecifiedLogisticsTransportMovement",
+        EXPECT_AT_MOST_LEGS,
+        `${movements.length} movements`,
+        firstMovement + MAX_ITINERARY_LEGS,
+      );
+    }
+    const legs = movements.map((m, i) =>
+      readLeg(
+        m,
+        firstMovement + i,
+        `${ascPath}/SpecifiedLogisticsTransportMovement[${i + 1}]`,
+        quantity,
+        errors,
+      ),
+    );
     const booking: BookingReport = {
       ...base,
       kind: "booking",
@@ -254,13 +322,17 @@ function readStatus(
       ...children(asc, "SpecifiedEvent"),
       ...movements.flatMap((m) => children(m, "SpecifiedEvent")),
     ]);
-    const station =
+    const stationText =
       pathText(asc, "SpecifiedLocation", "ID") ?? pathText(movements[0], "SpecifiedLocation", "ID");
+    const station = stationText === undefined ? null : readAirport(stationText, "SpecifiedLocation", errors);
     return {
       ...base,
       kind: "cancellation",
-      time: event === undefined ? null : readDateTime(eventTime(event), "SpecifiedEvent", errors),
-      station: station === undefined ? null : readAirport(station, "SpecifiedLocation", errors),
+      time:
+        event === undefined
+          ? null
+          : readDateTime(eventTime(event), "SpecifiedEvent", errors, 0, station ?? base.origin),
+      station,
       source: "XFSU/CAN",
     };
   }
@@ -289,16 +361,24 @@ function readStatus(
   if (stationText === undefined) {
     errors.fail("AssociatedStatusConsignment", `the ${status} station (SpecifiedLocation ID)`, "nothing");
   }
-  const time = readDateTime(timeText, timeElement, errors);
+  const station = readAirport(stationText, "SpecifiedLocation", errors);
+  const time = readDateTime(timeText, timeElement, errors, 0, station);
   let flight: StatusReport["flight"] = null;
   if (movement !== undefined && (status === "DEP" || status === "ARR" || status === "RCF")) {
     const designator = readFlightDesignator(movement, errors, true);
     if (designator !== null) {
-      // The flight date is its departure date when sent, else the event's date (best effort).
+      // A flight is named by its scheduled departure date (the booking's), else its actual departure
+      // date, else the event's own date: an ARR after midnight then names the next day, which the
+      // core matches to the flight that departed the day before.
       const dateText =
-        pathText(departure, "DepartureOccurrenceDateTime") ??
-        pathText(departure, "ScheduledOccurrenceDateTime");
-      const date = dateText === undefined ? time : readDateTime(dateText, "DepartureEvent", errors);
+        pathText(departure, "ScheduledOccurrenceDateTime") ??
+        pathText(departure, "DepartureOccurrenceDateTime");
+      const departureStation =
+        status === "DEP" ? station : pathText(departure, "OccurrenceDepartureLocation", "ID");
+      const date =
+        dateText === undefined
+          ? time
+          : readDateTime(dateText, "DepartureEvent", errors, 0, departureStation ?? null);
       flight = { ...designator, flightDay: date.day, flightMonth: date.month };
     }
   }
@@ -307,7 +387,7 @@ function readStatus(
     ...base,
     kind: "status",
     status,
-    station: readAirport(stationText, "SpecifiedLocation", errors),
+    station,
     time,
     flight,
     quantity,
@@ -332,23 +412,36 @@ function pickEvent(events: XmlElement[]): XmlElement | undefined {
 function readLeg(
   movement: XmlElement,
   index: number,
+  path: string,
   quantity: Quantity | null,
   errors: XfsuErrors,
 ): FlightLeg {
-  const designator = readFlightDesignator(movement, errors, false);
+  const designator = readFlightDesignator(movement, errors, false, index);
   if (designator === null) {
     errors.fail("SpecifiedLogisticsTransportMovement", "a flight ID such as LH400", "nothing", index);
   }
   const departure = child(movement, "DepartureEvent");
   const arrival = child(movement, "ArrivalEvent");
+  const origin = readAirport(
+    pathText(departure, "OccurrenceDepartureLocation", "ID"),
+    "OccurrenceDepartureLocation",
+    errors,
+    index,
+  );
+  const destination = readAirport(
+    pathText(arrival, "OccurrenceArrivalLocation", "ID"),
+    "OccurrenceArrivalLocation",
+    errors,
+    index,
+  );
   const departureText =
     pathText(departure, "ScheduledOccurrenceDateTime") ?? pathText(departure, "DepartureOccurrenceDateTime");
   const arrivalText =
     pathText(arrival, "ScheduledOccurrenceDateTime") ?? pathText(arrival, "ArrivalOccurrenceDateTime");
   const scheduledDeparture =
-    departureText === undefined ? null : readDateTime(departureText, "DepartureEvent", errors, index);
+    departureText === undefined ? null : readDateTime(departureText, "DepartureEvent", errors, index, origin);
   const scheduledArrival =
-    arrivalText === undefined ? null : readDateTime(arrivalText, "ArrivalEvent", errors, index);
+    arrivalText === undefined ? null : readDateTime(arrivalText, "ArrivalEvent", errors, index, destination);
   const dateSource = scheduledDeparture ?? scheduledArrival;
   if (dateSource === null) {
     errors.fail(
@@ -363,21 +456,14 @@ function readLeg(
     ...designator,
     flightDay: dateSource.day,
     flightMonth: dateSource.month,
-    origin: readAirport(
-      pathText(departure, "OccurrenceDepartureLocation", "ID"),
-      "OccurrenceDepartureLocation",
-      errors,
-    ),
-    destination: readAirport(
-      pathText(arrival, "OccurrenceArrivalLocation", "ID"),
-      "OccurrenceArrivalLocation",
-      errors,
-    ),
+    origin,
+    destination,
     scheduledDeparture,
     scheduledArrival,
     // UN/ECE Rec. 19 transport mode: 3 road (trucked leg), 4 air.
     roadFeeder: mode === "3" ? true : mode === "4" ? false : null,
     quantity,
+    at: errors.at("SpecifiedLogisticsTransportMovement", path, index),
   };
 }
 
@@ -385,6 +471,7 @@ function readFlightDesignator(
   movement: XmlElement,
   errors: XfsuErrors,
   optional: boolean,
+  occurrence = 0,
 ): { carrierCode: string; flightNumber: string } | null {
   const id = pathText(movement, "ID");
   if (id === undefined) return null;
@@ -396,7 +483,7 @@ function readFlightDesignator(
     return { carrierCode: carrier, flightNumber: compact };
   }
   if (optional && compact === "") return null;
-  return errors.fail("SpecifiedLogisticsTransportMovement", "a flight ID such as LH400", id);
+  return errors.fail("SpecifiedLogisticsTransportMovement", "a flight ID such as LH400", id, occurrence);
 }
 
 function readAwb(consignment: XmlElement, errors: XfsuErrors): AwbId {
@@ -417,18 +504,24 @@ function readAwb(consignment: XmlElement, errors: XfsuErrors): AwbId {
   return { prefix: m[1] as string, serial };
 }
 
-function readAirport(value: string | undefined, element: string, errors: XfsuErrors): string {
+function readAirport(value: string | undefined, element: string, errors: XfsuErrors, occurrence = 0): string {
   if (value === undefined || !isAirportCode(value)) {
-    errors.fail(element, "a 3-letter airport code such as FRA", value);
+    errors.fail(element, "a 3-letter airport code such as FRA", value, occurrence);
   }
   return value;
 }
 
+/**
+ * A date-time at `station`. Without offset it is the station's local time as sent. With `Z` or an
+ * offset it is an exact instant, turned into the station's local time (and offset) here; when the
+ * station is not named (null) or unknown, the local part is taken as written.
+ */
 function readDateTime(
   value: string | undefined,
   element: string,
   errors: XfsuErrors,
-  occurrence = 0,
+  occurrence: number,
+  station: string | null,
 ): StationTime {
   const m = value === undefined ? null : DATE_TIME_RE.exec(value);
   if (m === null) errors.fail(element, "a local date-time such as 2026-03-14T13:41:00", value, occurrence);
@@ -440,7 +533,25 @@ function readDateTime(
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(month, year) || hour > 23 || minute > 59) {
     errors.fail(element, "a valid local date-time such as 2026-03-14T13:41:00", value, occurrence);
   }
-  return { year, month, day, hour, minute, dayOffset: 0 };
+  const written: StationTime = { year, month, day, hour, minute, dayOffset: 0 };
+  if (m[7] === undefined || station === null) return written;
+  let offsetMinutes = 0;
+  if (m[7] !== "Z") {
+    const offsetHours = Number(m[9]);
+    const offsetRest = Number(m[10]);
+    if (offsetHours > 14 || offsetRest > 59) {
+      errors.fail(element, "a UTC offset between -14:00 and +14:00", value, occurrence);
+    }
+    offsetMinutes = (m[8] === "-" ? -1 : 1) * (offsetHours * 60 + offsetRest);
+  }
+  const instantMs = Date.UTC(year, month - 1, day, hour, minute, Number(m[6] ?? 0)) - offsetMinutes * 60_000;
+  try {
+    return stationTimeAt(station, instantMs);
+  } catch (error) {
+    // The station itself is refused before anything is stored (naming its element), not here.
+    if (error instanceof UnknownStationError) return written;
+    throw error;
+  }
 }
 
 function readWeight(

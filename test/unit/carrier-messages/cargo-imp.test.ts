@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { parseCargoImp } from "../../../functions/core/carrier-messages/cargo-imp.ts";
-import type { CarrierReport, FlightLeg } from "../../../functions/core/carrier-messages/types.ts";
+import type { FlightLeg } from "../../../functions/core/carrier-messages/types.ts";
 import { MessageParseError } from "../../../functions/core/carrier-messages/types.ts";
-import { at, awb, fixture, qty } from "./helpers.ts";
+import { at, awb, fixture, qty, unlocated } from "./helpers.ts";
 
-const parse = (name: string): CarrierReport[] => parseCargoImp(fixture("cargo-imp", name));
+const parse = (name: string) => unlocated(parseCargoImp(fixture("cargo-imp", name)));
 
 const FRA_JFK = { awb: awb("12345675"), origin: "FRA", destination: "JFK", total: qty(10, "K", 250) };
 
-function leg(partial: Partial<FlightLeg> & Pick<FlightLeg, "carrierCode" | "flightNumber">): FlightLeg {
+function leg(
+  partial: Partial<FlightLeg> & Pick<FlightLeg, "carrierCode" | "flightNumber">,
+): Omit<FlightLeg, "at"> {
   return {
     flightDay: 14,
     flightMonth: 3,

@@ -1,5 +1,10 @@
 import { readFileSync } from "node:fs";
-import type { AwbId, Quantity, StationTime } from "../../../functions/core/carrier-messages/types.ts";
+import type {
+  AwbId,
+  CarrierReport,
+  Quantity,
+  StationTime,
+} from "../../../functions/core/carrier-messages/types.ts";
 
 const FIXTURES = new URL("../../fixtures/", import.meta.url);
 
@@ -31,4 +36,20 @@ export function at(
   return year === undefined
     ? { month, day, hour, minute, dayOffset }
     : { year, month, day, hour, minute, dayOffset };
+}
+
+type Unlocated<R> = R extends { legs: Array<infer L> }
+  ? Omit<R, "sourceAt" | "legs"> & { legs: Array<Omit<L, "at">> }
+  : Omit<R, "sourceAt">;
+
+/**
+ * Reports without where they were read (`sourceAt`, each leg's `at`), for tests about what a message
+ * says; where it says it has tests of its own.
+ */
+export function unlocated(reports: readonly CarrierReport[]): Array<Unlocated<CarrierReport>> {
+  return reports.map((report) => {
+    const { sourceAt: _sourceAt, ...rest } = report;
+    if (!("legs" in rest)) return rest;
+    return { ...rest, legs: rest.legs.map(({ at: _at, ...leg }) => leg) };
+  });
 }

@@ -7,9 +7,11 @@ import {
   parseXfsu,
   UnsupportedContentTypeError,
 } from "../../../functions/core/carrier-messages/index.ts";
-import { at, awb, fixture, qty } from "./helpers.ts";
+import type { BookingReport, StatusReport } from "../../../functions/core/carrier-messages/types.ts";
+import { resolveStationTime } from "../../../functions/core/time/station-time.ts";
+import { at, awb, fixture, qty, unlocated } from "./helpers.ts";
 
-const xfsu = (name: string) => parseXfsu(fixture("xfsu", name));
+const xfsu = (name: string) => unlocated(parseXfsu(fixture("xfsu", name)));
 const FRA_JFK = { awb: awb("12345675"), origin: "FRA", destination: "JFK", total: qty(10, "K", 250) };
 const Y = 2026;
 
@@ -142,9 +144,8 @@ describe("parseXfsu errors", () => {
 
 describe("parseJsonEvents", () => {
   it("envelope with a road-feeder booking and a DEP", () => {
-    const reports = parseCarrierMessage(
-      "application/json; charset=utf-8",
-      fixture("json-events", "bkd-envelope.json"),
+    const reports = unlocated(
+      parseCarrierMessage("application/json; charset=utf-8", fixture("json-events", "bkd-envelope.json")),
     );
     expect(reports).toEqual([
       {
@@ -200,7 +201,7 @@ describe("parseJsonEvents", () => {
   });
 
   it("a single FWB object with agent and product code", () => {
-    expect(parseJsonEvents(JSON.parse(fixture("json-events", "fwb-single.json")))).toEqual([
+    expect(unlocated(parseJsonEvents(JSON.parse(fixture("json-events", "fwb-single.json"))))).toEqual([
       {
         awb: awb("76543213"),
         origin: "MUC",
@@ -216,7 +217,7 @@ describe("parseJsonEvents", () => {
   });
 
   it("DLV and CAN", () => {
-    expect(parseJsonEvents(JSON.parse(fixture("json-events", "dlv-and-can.json")))).toEqual([
+    expect(unlocated(parseJsonEvents(JSON.parse(fixture("json-events", "dlv-and-can.json"))))).toEqual([
       {
         ...FRA_JFK,
         total: null,
@@ -315,5 +316,124 @@ describe("XFSU document type declarations", () => {
     } catch (error) {
       expect((error as MessageParseError).line).toBe(2);
     }
+  });
+});
+
+describe("XFSU times with a UTC offset", () => {
+  const dep = fixture("xfsu", "xfsu-dep.xml");
+  const depAt = (value: string) => parseXfsu(dep.replace("2026-03-14T13:41:00", value))[0] as StatusReport;
+  const received = "2026-03-14T15:00:00Z";
+
+  it.each([
+    ["Z", "2026-03-14T12:41:00Z"],
+    ["+01:00", "2026-03-14T13:41:00+01:00"],
+    ["-04:00 (sent in New York time)", "2026-03-14T08:41:00-04:00"],
+    ["+0530 without colon", "2026-03-14T18:11:00+0530"],
+  ])("%s is converted to the station's local time, the instant kept exact", (_name, value) => {
+    const report = depAt(value);
+    expect(report.time).toEqual({ ...at(3, 14, 13, 41, 0, Y), utcOffsetMinutes: 60 });
+    expect(resolveStationTime("FRA", report.time, received)).toEqual({
+      Utc: "2026-03-14T12:41:00Z",
+      Local: "2026-03-14T13:41:00",
+    });
+  });
+
+  it("a time without offset stays station-local as sent", () => {
+    expect(depAt("2026-03-14T13:41:00").time).toEqual(at(3, 14, 13, 41, 0, Y));
+  });
+
+  it("keeps the exact instant in the hour a daylight-saving change repeats", () => {
+    // 25 OCT 2026, 02:30 in Frankfurt happens twice: 00:30Z (CEST) and 01:30Z (CET).
+    const second = depAt("2026-10-25T01:30:00Z");
+    expect(second.time).toMatchObject({ day: 25, month: 10, hour: 2, minute: 30, utcOffsetMinutes: 60 });
+    expect(resolveStationTime("FRA", second.time, "2026-10-25T02:00:00Z").Utc).toBe("2026-10-25T01:30:00Z");
+    const first = depAt("2026-10-25T00:30:00Z");
+    expect(first.time).toMatchObject({ hour: 2, minute: 30, utcOffsetMinutes: 120 });
+    expect(resolveStationTime("FRA", first.time, "2026-10-25T02:00:00Z").Utc).toBe("2026-10-25T00:30:00Z");
+  });
+
+  it("a time after midnight UTC is the station's date (and so the flight's)", () => {
+    // 23:30Z on 14 MAR is 00:30 on 15 MAR in Frankfurt.
+    const report = depAt("2026-03-14T23:30:00Z");
+    expect(report.time).toMatchObject({ day: 15, hour: 0, minute: 30 });
+    expect(report.flight).toMatchObject({ flightDay: 15, flightMonth: 3 });
+  });
+
+  it("refuses an offset beyond 14 hours, naming the element", () => {
+    expect(() => depAt("2026-03-14T13:41:00+15:00")).toThrowError(
+      expect.objectContaining({ expected: "a UTC offset between -14:00 and +14:00" }),
+    );
+  });
+});
+
+describe("XFSU flight day from the schedule", () => {
+  const dep = fixture("xfsu", "xfsu-dep.xml");
+  it("names the flight by its scheduled departure date, not a departure after midnight", () => {
+    const xml = dep.replace(
+      "<ram:DepartureOccurrenceDateTime>2026-03-14T13:41:00</ram:DepartureOccurrenceDateTime>",
+      "<ram:DepartureOccurrenceDateTime>2026-03-15T00:20:00</ram:DepartureOccurrenceDateTime>\n" +
+        "            <ram:ScheduledOccurrenceDateTime>2026-03-14T23:30:00</ram:ScheduledOccurrenceDateTime>",
+    );
+    const [report] = parseXfsu(xml) as StatusReport[];
+    expect(report?.time).toEqual(at(3, 15, 0, 20, 0, Y));
+    expect(report?.flight).toEqual({ carrierCode: "LH", flightNumber: "400", flightDay: 14, flightMonth: 3 });
+  });
+});
+
+describe("where reports were read", () => {
+  it("XFSU: each status and each booked movement names its element's line and path", () => {
+    const xml = fixture("xfsu", "xfsu-bkd-road-feeder.xml");
+    const lines = xml.split("\n");
+    const nth = (needle: string, n: number) => {
+      let count = 0;
+      return lines.findIndex((l) => l.includes(needle) && count++ === n) + 1;
+    };
+    const [booking] = parseXfsu(xml) as BookingReport[];
+    expect(booking?.sourceAt).toEqual({
+      report: { line: nth("<ram:ReportedStatus>", 0), path: "MasterConsignment/ReportedStatus[1]" },
+      origin: { line: nth("<ram:OriginLocation>", 0), path: "MasterConsignment/OriginLocation/ID" },
+      destination: {
+        line: nth("<ram:FinalDestinationLocation>", 0),
+        path: "MasterConsignment/FinalDestinationLocation/ID",
+      },
+    });
+    expect(booking?.legs.map((l) => l.at)).toEqual([
+      {
+        line: nth("<ram:SpecifiedLogisticsTransportMovement>", 0),
+        path: "MasterConsignment/ReportedStatus[1]/AssociatedStatusConsignment[1]/SpecifiedLogisticsTransportMovement[1]",
+      },
+      {
+        line: nth("<ram:SpecifiedLogisticsTransportMovement>", 1),
+        path: "MasterConsignment/ReportedStatus[1]/AssociatedStatusConsignment[1]/SpecifiedLogisticsTransportMovement[2]",
+      },
+    ]);
+  });
+
+  it("JSON: each message and leg names its line and field path", () => {
+    const text = fixture("json-events", "bkd-envelope.json");
+    const reports = parseCarrierMessage("application/json", text);
+    const lineOf = (needle: string, from = 0) => text.slice(0, text.indexOf(needle, from)).split("\n").length;
+    const booking = reports[0] as BookingReport;
+    expect(booking.sourceAt.origin).toEqual({ line: lineOf('"Origin"'), path: "Messages[0].Origin" });
+    expect(booking.legs[1]?.at.path).toBe("Messages[0].Legs[1]");
+    const status = reports[1] as StatusReport;
+    expect(status.sourceAt.report.path).toBe("Messages[1]");
+    expect(status.sourceAt.station).toEqual({
+      line: lineOf('"Station"'),
+      path: "Messages[1].Station",
+    });
+  });
+
+  it("Cargo-IMP: the status line, the consignment line and each leg's line", () => {
+    const body =
+      "QD HDQFMLH\n.HDQRMXH 141200\nFSU/13\n020-12345675FRAJFK/T10\n\nBKD/LH400/14MAR/FRAJFK/S1325/S1555\nDEP/LH400/14MAR/FRAJFK/A1341\n";
+    const [booking, dep] = parseCarrierMessage("text/plain", body) as [BookingReport, StatusReport];
+    expect(booking.sourceAt.report.line).toBe(6);
+    expect(booking.legs[0]?.at).toEqual({ line: 6, path: null });
+    expect(dep.sourceAt).toEqual({
+      report: { line: 7, path: null },
+      origin: { line: 4, path: null },
+      destination: { line: 4, path: null },
+    });
   });
 });

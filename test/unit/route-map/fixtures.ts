@@ -11,6 +11,10 @@ import type {
 } from "../../../functions/core/carrier-messages/types.ts";
 
 export const NOW = "2026-11-22T12:00:00Z";
+
+/** Where a built report "was read": the route-map core only uses it to name a line in a 400. */
+const LINE_1 = { line: 1, path: null };
+export const SOURCE_AT = { report: LINE_1, origin: LINE_1, destination: LINE_1 };
 export const AWB = { prefix: "020", serial: "12345675" };
 
 export function qty(pieces: number, weight: number | null = 250, volume: number | null = null): Quantity {
@@ -48,6 +52,7 @@ export function leg(
     scheduledArrival: sta,
     roadFeeder: null,
     quantity: null,
+    at: LINE_1,
     ...extra,
   };
 }
@@ -64,6 +69,7 @@ export function booking(
     destination: "JFK",
     total,
     source: wholeItinerary ? "FFR" : "FSU/BKD",
+    sourceAt: SOURCE_AT,
     legs,
     wholeItinerary,
   };
@@ -77,6 +83,7 @@ export function fwb(extra: Partial<AwbDataReport> = {}): AwbDataReport {
     destination: "JFK",
     total: qty(10, 250, 1.5),
     source: "FWB",
+    sourceAt: SOURCE_AT,
     agent: { code: "1234567", cass: "1234" },
     productCode: "GEN",
     legs: [],
@@ -98,6 +105,7 @@ export function status(
     destination: "JFK",
     total: qty(10),
     source: `FSU/${code}`,
+    sourceAt: SOURCE_AT,
     status: code,
     station,
     time,
@@ -122,6 +130,7 @@ export function cancellation(): CancellationReport {
     destination: "JFK",
     total: null,
     source: "FSU/DIS",
+    sourceAt: SOURCE_AT,
     time: null,
     station: null,
   };
