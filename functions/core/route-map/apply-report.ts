@@ -4,18 +4,23 @@
  * are kept as a set, so any arrival order ends in the same route map; bookings apply in receipt
  * order because a later booking replans.
  */
-import type {
-  AwbDataReport,
-  BookingReport,
-  CancellationReport,
-  CarrierReport,
-  FlightLeg,
-  Quantity,
-  StatusReport,
+import { MONTH_ABBREVIATIONS } from "../carrier-messages/common.ts";
+import {
+  type AwbDataReport,
+  type BookingReport,
+  type CancellationReport,
+  type CarrierReport,
+  type FlightLeg,
+  MessageParseError,
+  type MilestoneName,
+  type Quantity,
+  type SourceRef,
+  type StationTime,
+  type StatusReport,
 } from "../carrier-messages/types.ts";
 import type { DomainEventDraft } from "../events.ts";
-import { earlierUtc, laterUtc, normaliseUtc, resolveStationTime } from "../time/station-time.ts";
-import { requireStationTimeZone } from "../time/time-zones.ts";
+import { earlierUtc, laterUtc, nearestYear, normaliseUtc, resolveStationTime } from "../time/station-time.ts";
+import { requireStationTimeZone, stationTimeZone } from "../time/time-zones.ts";
 import {
   actualsByKey,
   computePlannedTimes,
@@ -25,6 +30,7 @@ import {
   judgeMilestone,
   milestoneKey,
   milestoneKeyForStatus,
+  ROUTING_MILESTONES,
 } from "./derive.ts";
 import { buildMilestoneEventDraft, buildRouteMapEventDraft } from "./event-drafts.ts";
 import { type CarrierPlanningConfig, isRoadFeederLeg } from "./planning-config.ts";
@@ -100,7 +106,8 @@ export function applyReport(
   if (previous && sameContent(previous, state)) return { state: previous, changed: false, events: [] };
 
   const events = [...outcome.events];
-  if (isPlanned(state) && (!wasPlanned || outcome.routeMapChanged)) {
+  // Any change of a planned route map is a replan, even one that leaves it without planned times.
+  if ((isPlanned(state) && !wasPlanned) || (wasPlanned && outcome.routeMapChanged)) {
     events.unshift(buildRouteMapEventDraft(state, "RMP", wasPlanned ? "Replan" : "Creation"));
   }
   if (isPlanned(state))
@@ -111,6 +118,63 @@ export function applyReport(
     state.createdAt = earlierUtc(previous.createdAt, receivedAt);
   }
   return { state, changed: true, events };
+}
+
+/**
+ * Refuses, before anything is stored, a report the core could not place: a station without a known
+ * time zone, or a local time whose date does not exist in the year it is read in (29FEB nearest a
+ * common year). Throws MessageParseError naming the line (and XFSU/JSON path) where the carrier wrote
+ * it, like the parsers' own errors. Depends only on the report and the receipt time, not on the state.
+ */
+export function assertPlaceable(report: CarrierReport, receivedAt: string): void {
+  const station = (code: string, at: SourceRef) => {
+    if (stationTimeZone(code) === null)
+      throw new MessageParseError(at.line, "a known IATA airport code", code, at.path);
+  };
+  const time = (code: string, value: StationTime | null, at: SourceRef) => {
+    if (value === null) return;
+    const year = nearestYear(code, value, receivedAt);
+    const date = new Date(Date.UTC(year, value.month - 1, value.day));
+    if (date.getUTCMonth() === value.month - 1 && date.getUTCDate() === value.day) return;
+    const expected =
+      value.year === undefined
+        ? `a date that exists in ${year}, the year nearest the time of receipt`
+        : "a date that exists";
+    throw new MessageParseError(at.line, expected, describeStationTime(value), at.path);
+  };
+  station(report.origin, report.sourceAt.origin);
+  station(report.destination, report.sourceAt.destination);
+  const at = report.sourceAt.report;
+  const stationAt = report.sourceAt.station ?? at;
+  const timeAt = report.sourceAt.time ?? at;
+  switch (report.kind) {
+    case "booking":
+    case "awb-data":
+      for (const leg of report.legs) {
+        station(leg.origin, leg.at);
+        station(leg.destination, leg.at);
+        time(leg.origin, leg.scheduledDeparture, leg.at);
+        time(leg.destination, leg.scheduledArrival, leg.at);
+      }
+      break;
+    case "status":
+      station(report.station, stationAt);
+      time(report.station, report.time, timeAt);
+      break;
+    case "cancellation":
+      if (report.station !== null) station(report.station, stationAt);
+      time(report.station ?? report.origin, report.time, timeAt);
+      break;
+  }
+}
+
+/** A station time as the carrier wrote it: `29FEB1325` (Cargo-IMP) or `2027-02-29T13:25`. */
+function describeStationTime(t: StationTime): string {
+  const hhmm = `${String(t.hour).padStart(2, "0")}${String(t.minute).padStart(2, "0")}`;
+  if (t.year === undefined)
+    return `${String(t.day).padStart(2, "0")}${MONTH_ABBREVIATIONS[t.month - 1] ?? "???"}${hhmm}`;
+  const date = `${t.year}-${String(t.month).padStart(2, "0")}-${String(t.day).padStart(2, "0")}`;
+  return `${date}T${hhmm.slice(0, 2)}:${hhmm.slice(2)}`;
 }
 
 /** Every station the report names must have a time zone, so a bad message is a 400 and never stored. */
@@ -282,22 +346,71 @@ function inheritFromKnown(leg: PlannedLeg, known: readonly PlannedLeg[]): Planne
   };
 }
 
-/** Single-leg BKD: replaces the leg departing from its station, or adds it (kept in STD order). */
-function upsertLeg(legs: readonly PlannedLeg[], leg: PlannedLeg): PlannedLeg[] {
+/**
+ * Single-leg BKD: replaces the leg departing from its station, or adds it (kept in STD order), then
+ * drops the legs the new one cuts off (see `legsCutOff`).
+ */
+function upsertLeg(state: ShipmentState, leg: PlannedLeg): PlannedLeg[] {
+  const legs = state.legs;
   const index = legs.findIndex((l) => l.origin === leg.origin);
-  if (index >= 0) return legs.map((l, i) => (i === index ? leg : l));
-  const next = [...legs, leg];
-  if (next.every((l) => l.stdUtc !== null)) {
-    next.sort((a, b) =>
-      (a.stdUtc ?? "") < (b.stdUtc ?? "") ? -1 : (a.stdUtc ?? "") > (b.stdUtc ?? "") ? 1 : 0,
-    );
+  let next: PlannedLeg[];
+  if (index >= 0) {
+    next = legs.map((l, i) => (i === index ? leg : l));
+  } else {
+    next = [...legs, leg];
+    if (next.every((l) => l.stdUtc !== null)) {
+      next.sort((a, b) =>
+        (a.stdUtc ?? "") < (b.stdUtc ?? "") ? -1 : (a.stdUtc ?? "") > (b.stdUtc ?? "") ? 1 : 0,
+      );
+    }
   }
-  return next;
+  const cutOff = legsCutOff(state, next).filter((l) => l !== leg);
+  if (cutOff.length === 0) return next;
+  // A leg with a reported DEP, ARR or RCF stays: it was flown, whatever a later booking says, and
+  // dropping it would hide those actuals.
+  const actuals = actualsByKey(state, legs);
+  const flown = (l: PlannedLeg) =>
+    ROUTING_MILESTONES.some((name) => actuals.has(milestoneKey(l.origin, name)));
+  return next.filter((l) => !cutOff.includes(l) || flown(l));
+}
+
+/** Legs reachable from `start` by following each station's departing leg, in path order. */
+function pathFrom(start: string, legs: readonly PlannedLeg[], stopAt: string): PlannedLeg[] {
+  const path: PlannedLeg[] = [];
+  const seen = new Set<string>();
+  for (let station = start; station !== stopAt && !seen.has(station); ) {
+    seen.add(station);
+    const leg = legs.find((l) => l.origin === station);
+    if (!leg) break;
+    path.push(leg);
+    station = leg.destination;
+  }
+  return path;
 }
 
 /**
- * Installs a new itinerary and re-plans: milestones whose planned time moved, or whose leg now flies
- * another flight, are marked IsReplanned with the status they had just before (ArchivedStatus).
+ * Legs a single-leg BKD cut off. When the legs from the AWB origin now reach the destination, the
+ * itinerary is complete and every leg off that path is cut off (a reroute FRA-JFK leaves CGN-JFK
+ * behind). Otherwise only legs that were on the path from the origin before and are not any more:
+ * legs of a booking that arrives piece by piece, not yet joined up, stay.
+ */
+function legsCutOff(state: ShipmentState, next: readonly PlannedLeg[]): PlannedLeg[] {
+  const path = pathFrom(state.origin, next, state.destination);
+  const complete = path.length > 0 && path.at(-1)?.destination === state.destination;
+  if (complete) return next.filter((l) => !path.includes(l));
+  const before = pathFrom(state.origin, state.legs, state.destination).map(flightIdentity);
+  return next.filter((l) => !path.includes(l) && before.includes(flightIdentity(l)));
+}
+
+/** Origin and destination milestones carry the AWB's station in their key (`FRA:RCS`). */
+const ORIGIN_NAMES: ReadonlySet<string> = new Set(["FWB", "LAT", "RCS"]);
+const DESTINATION_NAMES: ReadonlySet<string> = new Set(["NFD", "AWD", "DLV"]);
+
+/**
+ * Installs a new itinerary (or new AWB origin/destination, `before` being the old ones) and re-plans:
+ * milestones whose planned time moved, or whose leg now flies another flight, are marked IsReplanned
+ * with the status they had just before (ArchivedStatus). A milestone that only changed station with
+ * the AWB origin or destination keeps its flags under its new key.
  */
 function replan(
   state: ShipmentState,
@@ -305,10 +418,19 @@ function replan(
   config: CarrierPlanningConfig,
   receivedAt: string,
   outcome: StepOutcome,
+  before: { origin: string; destination: string } = state,
 ): void {
-  if (canonical(legs) === canonical(state.legs)) return;
+  const itineraryChanged = canonical(legs) !== canonical(state.legs);
+  if (!itineraryChanged && before.origin === state.origin && before.destination === state.destination) return;
   const wasPlanned = isPlanned(state);
-  const oldActuals = actualsByKey(state, displayLegs(state));
+  const oldView = { ...state, origin: before.origin, destination: before.destination };
+  const oldActuals = actualsByKey(oldView, displayLegs(state));
+  const oldKeyOf = (key: string, name: MilestoneName) =>
+    ORIGIN_NAMES.has(name)
+      ? milestoneKey(before.origin, name)
+      : DESTINATION_NAMES.has(name)
+        ? milestoneKey(before.destination, name)
+        : key;
   const oldFlightByStation = new Map(state.legs.map((l) => [l.origin, flightIdentity(l)]));
   const flightsChanged =
     state.legs.length > 0 &&
@@ -321,7 +443,8 @@ function replan(
   const plannedTimes = computePlannedTimes(legs, state.origin, state.destination, config);
   const planned: Record<string, PlannedMilestone> = {};
   for (const [key, time] of Object.entries(plannedTimes)) {
-    const old = state.planned[key];
+    const oldKey = oldKeyOf(key, time.name);
+    const old = state.planned[oldKey];
     if (!old) {
       // A milestone that only exists in the new plan is itself a product of the replan.
       planned[key] = { ...time, isReplanned: wasPlanned, archivedStatus: null };
@@ -336,7 +459,7 @@ function replan(
       ? {
           ...time,
           isReplanned: true,
-          archivedStatus: judgeMilestone(old.plannedUtc, oldActuals.get(key)?.atUtc ?? null, receivedAt),
+          archivedStatus: judgeMilestone(old.plannedUtc, oldActuals.get(oldKey)?.atUtc ?? null, receivedAt),
         }
       : { ...time, isReplanned: old.isReplanned, archivedStatus: old.archivedStatus };
   }
@@ -348,7 +471,7 @@ function replan(
   state.legs = legs;
   state.planned = planned;
   // A booking that changes the itinerary after a cancellation books the shipment again.
-  if (state.cancelled) {
+  if (state.cancelled && itineraryChanged) {
     state.cancelled = null;
     outcome.routeMapChanged = true;
   }
@@ -370,7 +493,8 @@ function applyBooking(
   if (report.wholeItinerary || resolved.length > 1) {
     legs = resolved;
   } else {
-    legs = upsertLeg(state.legs, resolved[0] as PlannedLeg);
+    // Cut-off legs and their milestones go; replan sees fewer flights: a routing replan.
+    legs = upsertLeg(state, resolved[0] as PlannedLeg);
   }
   replan(state, legs, config, receivedAt, outcome);
 }
@@ -382,17 +506,24 @@ function applyAwbData(
   receivedAt: string,
   outcome: StepOutcome,
 ): void {
+  const before = { origin: state.origin, destination: state.destination };
   state.origin = report.origin;
   state.destination = report.destination;
   if (report.agent) state.agent = { code: report.agent.code, cass: report.agent.cass };
   if (report.productCode) state.productCode = report.productCode;
   updateTotals(state, report.total, true, outcome);
-  if (report.legs.length > 0) {
-    const legs = report.legs.map((leg) =>
-      inheritFromKnown(resolveLeg(leg, config, receivedAt, state.legs), state.legs),
-    );
-    replan(state, legs, config, receivedAt, outcome);
-  }
+  // FLT lines carry no schedule: they give the itinerary only while no booking has scheduled one
+  // (DESIGN.md section 9, Itinerary). A re-sent FWB naming a flight from before a rebooking must
+  // not replace scheduled legs with unscheduled ones.
+  const scheduled = state.legs.some((l) => l.stdUtc !== null || l.staUtc !== null);
+  const legs =
+    report.legs.length > 0 && !scheduled
+      ? report.legs.map((leg) =>
+          inheritFromKnown(resolveLeg(leg, config, receivedAt, state.legs), state.legs),
+        )
+      : state.legs;
+  // Also when only the AWB origin or destination changed: their milestones move to the new station.
+  replan(state, legs, config, receivedAt, outcome, before);
   const firstFwb = state.fwbReceivedAt === null;
   state.fwbReceivedAt = earlierUtc(state.fwbReceivedAt ?? receivedAt, receivedAt);
   if (firstFwb) {

@@ -83,14 +83,38 @@ function sameFlight(leg: PlannedLeg, status: StoredStatus): boolean {
   );
 }
 
+/** Day and month of the day before, in the year of `atUtc` (1MAR -> 28FEB or 29FEB). */
+function dayBefore(day: number, month: number, atUtc: string): { day: number; month: number } {
+  const d = new Date(Date.UTC(Number(atUtc.slice(0, 4)), month - 1, day - 1));
+  return { day: d.getUTCDate(), month: d.getUTCMonth() + 1 };
+}
+
+/**
+ * Whether a status names the flight of this departure date. An ARR or RCF may name its own (arrival)
+ * date: after midnight that is the day after the flight's, so the day before matches too.
+ */
+function sameFlightDay(flight: { flightDay: number; flightMonth: number }, status: StoredStatus): boolean {
+  const f = status.flight;
+  if (f === null) return false;
+  if (f.flightDay === flight.flightDay && f.flightMonth === flight.flightMonth) return true;
+  if (status.status === "DEP") return false;
+  const before = dayBefore(f.flightDay, f.flightMonth, status.atUtc);
+  return before.day === flight.flightDay && before.month === flight.flightMonth;
+}
+
 /**
  * The leg a routing status belongs to: DEP by departure station, ARR/RCF by arrival station; a leg
- * flying the reported flight is preferred, else the first leg at that station (a status for a flight
- * not in the plan is shown on the leg it belongs to by station).
+ * flying the reported flight on its day is preferred, then the reported flight on any day, else the
+ * first leg at that station (a status for a flight not in the plan is shown on the leg it belongs to
+ * by station).
  */
 export function legIndexForStatus(legs: readonly PlannedLeg[], status: StoredStatus): number {
   const atStation = (leg: PlannedLeg) =>
     status.status === "DEP" ? leg.origin === status.station : leg.destination === status.station;
+  const byDay = legs.findIndex(
+    (leg) => atStation(leg) && sameFlight(leg, status) && sameFlightDay(leg, status),
+  );
+  if (byDay >= 0) return byDay;
   const byFlight = legs.findIndex((leg) => atStation(leg) && sameFlight(leg, status));
   return byFlight >= 0 ? byFlight : legs.findIndex(atStation);
 }
@@ -121,7 +145,8 @@ export function milestoneKeyForStatus(
 /**
  * Legs to show. With a booking, the booked ones. Without (Simple route map), one leg per flight named
  * in DEP/ARR/RCF statuses, its stations from those statuses (else the AWB origin/destination), in the
- * order the flights were first reported.
+ * order the flights were first reported. A flight is its number and departure date: an ARR or RCF
+ * naming the day after a reported DEP of the same flight (it arrived after midnight) joins that leg.
  */
 export function displayLegs(state: ShipmentState): PlannedLeg[] {
   if (state.legs.length > 0) return state.legs;
@@ -129,11 +154,25 @@ export function displayLegs(state: ShipmentState): PlannedLeg[] {
     string,
     { leg: PlannedLeg; firstAt: string; hasOrigin: boolean; hasDest: boolean }
   >();
-  for (const status of state.statuses) {
-    if (status.flight === null || !(ROUTING_MILESTONES as readonly string[]).includes(status.status))
-      continue;
+  const flightKey = (carrierCode: string, flightNumber: string, day: number, month: number) =>
+    `${carrierCode}${flightNumber}/${day}-${month}`;
+  // DEPs first, so an ARR finds its flight's departure whatever order the statuses sort in.
+  const routing = state.statuses.filter(
+    (s) => s.flight !== null && (ROUTING_MILESTONES as readonly string[]).includes(s.status),
+  );
+  const ordered = [
+    ...routing.filter((s) => s.status === "DEP"),
+    ...routing.filter((s) => s.status !== "DEP"),
+  ];
+  for (const status of ordered) {
     const f = status.flight;
-    const key = `${f.carrierCode}${f.flightNumber}/${f.flightDay}-${f.flightMonth}`;
+    if (f === null) continue;
+    let key = flightKey(f.carrierCode, f.flightNumber, f.flightDay, f.flightMonth);
+    if (status.status !== "DEP" && !byFlight.has(key)) {
+      const before = dayBefore(f.flightDay, f.flightMonth, status.atUtc);
+      const previousKey = flightKey(f.carrierCode, f.flightNumber, before.day, before.month);
+      if (byFlight.get(previousKey)?.hasOrigin) key = previousKey;
+    }
     const entry = byFlight.get(key) ?? {
       leg: {
         carrierCode: f.carrierCode,

@@ -505,3 +505,226 @@ describe("scheduled checks", () => {
     expect(again.changed).toBe(true);
   });
 });
+
+/** Every milestone of a rendered route map, in cycle order. */
+function allMilestones(map: RouteMap): Milestone[] {
+  return [
+    ...map.MilestonePlan.OriginCycle.Milestone,
+    ...map.MilestonePlan.RoutingCycle.Flight.flatMap((f) => f.Milestone),
+    ...map.MilestonePlan.DestinationCycle.Milestone,
+  ];
+}
+
+const plannedCount = (map: RouteMap) => allMilestones(map).filter((m) => m.PlannedDateTime !== null).length;
+const flightsOf = (map: RouteMap) =>
+  map.MilestonePlan.RoutingCycle.Flight.map(
+    (f) => `${f.FlightInfo.Number}:${f.FlightInfo.Routing.Origin}-${f.FlightInfo.Routing.Destination}`,
+  );
+const eventNames = (events: readonly DomainEventDraft[]) =>
+  events.map((e) => (e.name === "RMP" ? `RMP/${e.eventStatus}` : `${e.name}/${e.type}`));
+
+describe("FWB FLT lines and a scheduled booking (DESIGN.md section 9, Itinerary)", () => {
+  // BKD LH400/23NOV/FRAJFK/S1325/S1555, received the day before.
+  const LH400 = leg("LH", "400", "FRA", "JFK", at(23, 11, "1325"), at(23, 11, "1555"));
+  const bkd = booking([LH400], qty(10), false);
+  /** FLT/LH<number>/23: the flight by day only, no schedule. */
+  const fwbNaming = (flightNumber: string) =>
+    fwb({ legs: [leg("LH", flightNumber, "FRA", "JFK", null, null, { flightDay: 23, flightMonth: 0 })] });
+
+  it("an FWB naming another flight after the booking keeps the schedule and the plan", () => {
+    const { state } = run([[bkd, "2026-11-22T09:00:00Z"]]);
+    expect(plannedCount(renderRouteMap(state, NOW))).toBe(9);
+    const result = applyReport(state, fwbNaming("402"), ctx("2026-11-22T10:00:00Z"));
+    const map = renderRouteMap(result.state, NOW);
+    expect(plannedCount(map)).toBe(9);
+    expect(flightsOf(map)).toEqual(["400:FRA-JFK"]);
+    expect(map.RoutingIsReplanned).toBe(false);
+    expect(eventNames(result.events)).toEqual(["FWB/Event"]);
+    expect(result.events[0]?.isRM).toBe(true);
+  });
+
+  it("an FWB naming the booked flight changes nothing but the FWB milestone", () => {
+    const { state } = run([[bkd, "2026-11-22T09:00:00Z"]]);
+    const result = applyReport(state, fwbNaming("400"), ctx("2026-11-22T10:00:00Z"));
+    expect(result.state.legs).toEqual(state.legs);
+    expect(result.state.planned).toEqual(state.planned);
+    expect(eventNames(result.events)).toEqual(["FWB/Event"]);
+  });
+
+  it("an FWB before the booking gives the flights; the booking then plans them (RMP Creation)", () => {
+    const fwbFirst = run([[fwbNaming("402"), "2026-11-22T08:00:00Z"]]);
+    const simple = renderRouteMap(fwbFirst.state, NOW);
+    expect(flightsOf(simple)).toEqual(["402:FRA-JFK"]);
+    expect(plannedCount(simple)).toBe(0);
+    const booked = applyReport(fwbFirst.state, bkd, ctx("2026-11-22T09:00:00Z"));
+    expect(eventNames(booked.events)).toEqual(["RMP/Creation"]);
+    const map = renderRouteMap(booked.state, NOW);
+    expect(flightsOf(map)).toEqual(["400:FRA-JFK"]);
+    expect(plannedCount(map)).toBe(9);
+    expect(map.RoutingIsReplanned).toBe(false);
+  });
+
+  it.each(["400", "402"])("FWB (FLT LH%s) and BKD end in the same plan in either order", (flightNumber) => {
+    const fwbThenBkd = run([
+      [fwbNaming(flightNumber), "2026-11-22T08:00:00Z"],
+      [bkd, "2026-11-22T09:00:00Z"],
+    ]).state;
+    const bkdThenFwb = run([
+      [bkd, "2026-11-22T08:00:00Z"],
+      [fwbNaming(flightNumber), "2026-11-22T09:00:00Z"],
+    ]).state;
+    expect(bkdThenFwb.legs).toEqual(fwbThenBkd.legs);
+    expect(bkdThenFwb.planned).toEqual(fwbThenBkd.planned);
+    expect(bkdThenFwb.routingIsReplanned).toBe(false);
+  });
+
+  it("a booking that leaves a planned route map without planned times still emits RMP Replan", () => {
+    const { state } = run([[bkd, "2026-11-22T09:00:00Z"]]);
+    // An FFR rebooking onto LH402 without time groups: the booking says so, but gives no schedule.
+    const unscheduled = booking(
+      [leg("LH", "402", "FRA", "JFK", null, null, { flightDay: 23 })],
+      qty(10),
+      true,
+    );
+    const result = applyReport(state, unscheduled, ctx("2026-11-22T10:00:00Z"));
+    expect(plannedCount(renderRouteMap(result.state, NOW))).toBe(0);
+    expect(eventNames(result.events)).toEqual(["RMP/Replan"]);
+    expect(result.events[0]?.isRM).toBe(false);
+    expect(result.state.routingIsReplanned).toBe(true);
+  });
+});
+
+describe("single-leg BKD reroute (legs it cuts off)", () => {
+  const base = run(acceptanceSteps.slice(0, 2)); // TRUCK FRA-CGN + LH400 CGN-JFK, FWB
+  const LH402 = leg("LH", "402", "FRA", "JFK", at(22, 11, "0900"), at(22, 11, "1200"));
+
+  it("a new leg from the origin to the destination drops the leg it bypasses, with its milestones", () => {
+    const result = applyReport(base.state, booking([LH402], qty(10), false), ctx("2026-11-22T06:00:00Z"));
+    const map = renderRouteMap(result.state, NOW);
+    expect(flightsOf(map)).toEqual(["402:FRA-JFK"]);
+    expect(Object.keys(result.state.planned).filter((k) => k.startsWith("CGN:"))).toEqual([]);
+    // Destination milestones follow the new last arrival: STA 12:00 JFK = 17:00Z, NFD + 6 h.
+    expect(milestone(map, "destination", "NFD").PlannedDateTime?.Utc).toBe("2026-11-22T23:00:00Z");
+    expect(milestone(map, "destination", "NFD").IsReplanned).toBe(true);
+    expect(map.RoutingIsReplanned).toBe(true);
+    expect(eventNames(result.events)).toContain("RMP/Replan");
+  });
+
+  it("keeps a cut-off leg that already has a reported actual, with that actual", () => {
+    const flown = run(
+      [
+        [
+          status("ARR", "JFK", at(22, 11, "1610"), { carrierCode: "LH", flightNumber: "400" }),
+          "2026-11-22T21:11:00Z",
+        ],
+      ],
+      base.state,
+    ).state;
+    const result = applyReport(flown, booking([LH402], qty(10), false), ctx("2026-11-22T21:30:00Z"));
+    const map = renderRouteMap(result.state, NOW);
+    expect(flightsOf(map)).toEqual(["402:FRA-JFK", "400:CGN-JFK"]);
+    expect(flightMilestone(map, 1, "ARR").ActualDateTime?.Utc).toBe("2026-11-22T21:10:00Z");
+  });
+
+  it("keeps legs of a booking that arrives piece by piece, not yet joined up", () => {
+    const start = run([[booking([FLIGHT], qty(10), false), "2026-11-21T10:00:00Z"]]).state; // CGN-JFK
+    const joined = applyReport(start, booking([TRUCK], qty(10), false), ctx("2026-11-21T10:05:00Z")).state;
+    expect(flightsOf(renderRouteMap(joined, NOW))).toEqual(["9350:FRA-CGN", "400:CGN-JFK"]);
+  });
+
+  it("drops only the legs between the new leg's ends: FRA-AMS replaces FRA-CGN and CGN-AMS, keeps AMS-JFK", () => {
+    const three = [
+      leg("LH", "9350", "FRA", "CGN", at(22, 11, "0800"), at(22, 11, "1000")),
+      leg("KL", "1802", "CGN", "AMS", at(22, 11, "1100"), at(22, 11, "1200")),
+      leg("KL", "643", "AMS", "JFK", at(22, 11, "1400"), at(22, 11, "1600")),
+    ];
+    const start = run([[booking(three), "2026-11-21T10:00:00Z"]]).state;
+    const direct = leg("KL", "1764", "FRA", "AMS", at(22, 11, "0900"), at(22, 11, "1020"));
+    const result = applyReport(start, booking([direct], qty(10), false), ctx("2026-11-21T11:00:00Z"));
+    expect(flightsOf(renderRouteMap(result.state, NOW))).toEqual(["1764:FRA-AMS", "643:AMS-JFK"]);
+  });
+});
+
+describe("FWB changing the AWB origin or destination of a planned route map", () => {
+  const base = run([[booking([TRUCK, FLIGHT]), "2026-11-21T10:00:00Z"]]);
+
+  it("moves the origin milestones to the new origin with their planned times (RMP Replan)", () => {
+    const result = applyReport(base.state, fwb({ origin: "HHN" }), ctx("2026-11-21T12:00:00Z"));
+    const map = renderRouteMap(result.state, "2026-11-21T12:00:00Z");
+    expect(
+      map.MilestonePlan.OriginCycle.Milestone.map((m) => [m.Name, m.Station, m.PlannedDateTime?.Utc]),
+    ).toEqual([
+      ["FWB", "HHN", "2026-11-22T00:55:00Z"],
+      ["LAT", "HHN", "2026-11-22T01:00:00Z"],
+      ["RCS", "HHN", "2026-11-22T05:00:00Z"],
+    ]);
+    // Same times: not replanned milestones, but the route map changed.
+    expect(map.MilestonePlan.OriginCycle.isReplanned).toBe(false);
+    expect(eventNames(result.events)).toEqual(["RMP/Replan", "FWB/Event"]);
+  });
+
+  it("moves the destination milestones to the new destination", () => {
+    const result = applyReport(base.state, fwb({ destination: "EWR" }), ctx("2026-11-21T12:00:00Z"));
+    const map = renderRouteMap(result.state, "2026-11-21T12:00:00Z");
+    expect(
+      map.MilestonePlan.DestinationCycle.Milestone.map((m) => [m.Name, m.Station, m.PlannedDateTime?.Utc]),
+    ).toEqual([
+      ["NFD", "EWR", "2026-11-23T03:00:00Z"],
+      ["AWD", "EWR", "2026-11-23T05:00:00Z"],
+      ["DLV", "EWR", "2026-11-25T21:00:00Z"],
+    ]);
+    expect(map.Shipment.Routing).toEqual({ Origin: "FRA", Destination: "EWR" });
+  });
+});
+
+describe("an overnight flight's DEP and ARR (flight day from the schedule)", () => {
+  // LH400 departs FRA 22 NOV 22:30 and arrives JFK after midnight local; the ARR names its own date, 23NOV.
+  const dep = status("DEP", "FRA", at(22, 11, "2230"), { carrierCode: "LH", flightNumber: "400", day: 22 });
+  const arr = status("ARR", "JFK", at(23, 11, "0110"), { carrierCode: "LH", flightNumber: "400", day: 23 });
+  const later = "2026-11-23T07:00:00Z";
+
+  it.each([
+    ["DEP first", [dep, arr]],
+    ["ARR first", [arr, dep]],
+  ])("is one leg of a Simple route map (%s)", (_order, reports) => {
+    const { state } = run(reports.map((r): [CarrierReport, string] => [r, later]));
+    const map = renderRouteMap(state, later);
+    expect(flightsOf(map)).toEqual(["400:FRA-JFK"]);
+    expect(map.MilestonePlan.RoutingCycle.Flight[0]?.FlightInfo.Date).toBe("22NOV");
+    expect(map.MilestonePlan.RoutingCycle.Flight[0]?.FlightInfo.Actual).toEqual({
+      DepartureDateTime: { Utc: "2026-11-22T21:30:00Z", Local: "2026-11-22T22:30:00" },
+      ArrivalDateTime: { Utc: "2026-11-23T06:10:00Z", Local: "2026-11-23T01:10:00" },
+    });
+  });
+
+  it("an ARR of the same flight number two days later is another flight", () => {
+    const twoDays = status("ARR", "JFK", at(24, 11, "0110"), {
+      carrierCode: "LH",
+      flightNumber: "400",
+      day: 24,
+    });
+    const { state } = run([
+      [dep, later],
+      [twoDays, later],
+    ]);
+    expect(renderRouteMap(state, later).MilestonePlan.RoutingCycle.Flight).toHaveLength(2);
+  });
+
+  it("in a planned route map, attaches to the leg of that flight departing the day before", () => {
+    // Two daily LH400 legs booked (a rebooking kept both days apart): the ARR of 24NOV belongs to the 23rd's.
+    const day22 = leg("LH", "400", "FRA", "JFK", at(22, 11, "2230"), at(23, 11, "0110"));
+    const day23 = leg("LH", "400", "CGN", "JFK", at(23, 11, "2230"), at(24, 11, "0110"));
+    const arr24 = status("ARR", "JFK", at(24, 11, "0115"), {
+      carrierCode: "LH",
+      flightNumber: "400",
+      day: 24,
+    });
+    const { state } = run([
+      [booking([day22, day23]), "2026-11-21T10:00:00Z"],
+      [arr24, "2026-11-24T07:00:00Z"],
+    ]);
+    const map = renderRouteMap(state, "2026-11-24T07:00:00Z");
+    expect(flightMilestone(map, 0, "ARR").ActualDateTime).toBeNull();
+    expect(flightMilestone(map, 1, "ARR").ActualDateTime?.Local).toBe("2026-11-24T01:15:00");
+  });
+});
