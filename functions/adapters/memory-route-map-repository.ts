@@ -26,6 +26,8 @@ export interface MemoryRouteMapRepository extends RouteMapRepository {
   readonly operations: Record<string, number>;
   /** Makes the next `count` writes answer "conflict" (as if another writer had won). */
   failNextWrites(count: number): void;
+  /** Makes the `nth` write from now on (1 = the next) throw `error`, as a store refusing a change would. */
+  throwOnWrite(nth: number, error: Error): void;
 }
 
 interface Entry {
@@ -54,6 +56,7 @@ export function memoryRouteMapRepository(): MemoryRouteMapRepository {
   const triggers = new Map<string, TriggerRecord>();
   const operations: Record<string, number> = {};
   let failures = 0;
+  let throwing: { countdown: number; error: Error } | null = null;
   const count = (name: string) => {
     operations[name] = (operations[name] ?? 0) + 1;
   };
@@ -65,6 +68,9 @@ export function memoryRouteMapRepository(): MemoryRouteMapRepository {
     operations,
     failNextWrites(n) {
       failures = n;
+    },
+    throwOnWrite(nth, error) {
+      throwing = { countdown: nth, error };
     },
     async get(awb: AwbId) {
       count("get");
@@ -85,6 +91,11 @@ export function memoryRouteMapRepository(): MemoryRouteMapRepository {
     },
     async write(change: RouteMapWrite) {
       count("write");
+      if (throwing !== null && --throwing.countdown === 0) {
+        const { error } = throwing;
+        throwing = null;
+        throw error;
+      }
       // Everything below runs without an await: atomic, like the DynamoDB transaction.
       if (failures > 0) {
         failures--;

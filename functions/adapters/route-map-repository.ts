@@ -33,6 +33,7 @@ import type {
   SearchRange,
   TriggerRecord,
 } from "../core/use-cases/ports.ts";
+import { WriteTooLargeError } from "../core/use-cases/ports.ts";
 import { dynamo, requiredEnv } from "./aws-clients.ts";
 
 type Item = Record<string, NativeAttributeValue>;
@@ -132,6 +133,18 @@ function isWriteConflict(error: unknown): boolean {
   if (error.name !== "TransactionCanceledException") return false;
   const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
   return reasons.some((r) => r.Code === "ConditionalCheckFailed" || r.Code === "TransactionConflict");
+}
+
+const SIZE_LIMIT_RE = /size (?:has )?exceeded|exceeds? the maximum/i;
+
+/** True when DynamoDB refused the change for its size (an item over 400 KB, a transaction over 4 MB). */
+function isTooLarge(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === "ValidationException") return SIZE_LIMIT_RE.test(error.message);
+  if (error.name !== "TransactionCanceledException") return false;
+  const reasons =
+    (error as { CancellationReasons?: Array<{ Code?: string; Message?: string }> }).CancellationReasons ?? [];
+  return reasons.some((r) => r.Code === "ValidationError" && SIZE_LIMIT_RE.test(r.Message ?? ""));
 }
 
 /** Builds the filter expression for everything the key condition does not cover. */
@@ -263,7 +276,9 @@ export function dynamoRouteMapRepository(
     if (change.trigger) items.push({ Put: { TableName: tableName, Item: triggerItem(change.trigger) } });
     if (items.length > 100) {
       // DynamoDB's transaction limit; a real itinerary stays far below it (about 3 items per leg).
-      throw new Error(`route-map change for ${awbKey(next.awb)} needs ${items.length} items (limit 100)`);
+      throw new WriteTooLargeError(
+        `the route-map change for ${awbKey(next.awb)} needs ${items.length} storage items (limit 100)`,
+      );
     }
     return items;
   }
@@ -330,6 +345,10 @@ export function dynamoRouteMapRepository(
         return "written";
       } catch (error) {
         if (isWriteConflict(error)) return "conflict";
+        if (isTooLarge(error))
+          throw new WriteTooLargeError(
+            `the route-map change for ${awbKey(change.next.awb)} is too large to store`,
+          );
         throw error;
       }
     },

@@ -4,16 +4,18 @@
  * order. Each change is one atomic write (record + snapshot + outbox events + reader items) under
  * optimistic concurrency: on a conflict the report is re-applied to the reloaded state (applyReport is
  * deterministic), so concurrent messages for one AWB never lose an update.
+ *
+ * The messages of one body are not one transaction (each AWB is its own aggregate): when a write
+ * still fails after some messages were stored, IngestInterruptedError says which ones, so the carrier
+ * resends only the rest.
  */
 import { awbKey } from "../awb.ts";
 import { type CarrierReport, parseCarrierMessage } from "../carrier-messages/index.ts";
 import type { AwbId } from "../carrier-messages/types.ts";
 import { planningConfigOf } from "../carriers.ts";
 import type { EventName } from "../events.ts";
-import { type ApplyContext, applyReport } from "../route-map/apply-report.ts";
-import { InvalidStationTimeError } from "../time/station-time.ts";
-import { UnknownStationError } from "../time/time-zones.ts";
-import { CarrierMessageRejectedError, ForeignAwbError, WriteConflictError } from "./errors.ts";
+import { type ApplyContext, applyReport, assertPlaceable } from "../route-map/apply-report.ts";
+import { ForeignAwbError, WriteConflictError } from "./errors.ts";
 import type { CarrierDirectory, ConflictBackoff, RouteMapRecord, RouteMapRepository } from "./ports.ts";
 import { grantXtdAccess, MAX_WRITE_ATTEMPTS, routeMapChange } from "./route-map-records.ts";
 
@@ -40,6 +42,27 @@ export interface AppliedMessage {
   events: EventName[];
 }
 
+/**
+ * Storing the body stopped at message `failedMessage` (1-based): the messages before it were applied
+ * and stay so (`applied`), the rest were not. `cause` is the failure (WriteConflictError after the
+ * retry budget, WriteTooLargeError, or anything the store threw).
+ */
+export class IngestInterruptedError extends Error {
+  constructor(
+    readonly applied: readonly AppliedMessage[],
+    readonly failedMessage: number,
+    readonly total: number,
+    override readonly cause: unknown,
+  ) {
+    super(
+      `Message ${failedMessage} of ${total} could not be stored: ${
+        cause instanceof Error ? cause.message : String(cause)
+      }`,
+    );
+    this.name = "IngestInterruptedError";
+  }
+}
+
 export async function ingestCarrierMessage(
   deps: IngestCarrierMessageDeps,
   input: IngestCarrierMessageInput,
@@ -54,23 +77,24 @@ export async function ingestCarrierMessage(
     receivedAt: input.now,
     carrier: planningConfigOf(await deps.carriers.get(input.carrierPrefix)),
   };
-  // Stations and local times do not depend on the stored state: a dry run on an empty state finds
-  // every message we could not place, before anything is written.
-  for (const [index, report] of reports.entries()) {
-    try {
-      applyReport(null, report, ctx);
-    } catch (error) {
-      if (error instanceof UnknownStationError || error instanceof InvalidStationTimeError)
-        throw new CarrierMessageRejectedError(index + 1, report.source, error.message);
-      throw error;
-    }
-  }
+  // Stations and local times do not depend on the stored state: every message we could not place
+  // is a 400 naming its line (MessageParseError) before anything is written.
+  for (const report of reports) assertPlaceable(report, input.now);
 
   // Records already loaded or written by this request, so consecutive messages for one AWB do not
   // read it again (a conflict reloads).
   const known = new Map<string, RouteMapRecord | null>();
   const applied: AppliedMessage[] = [];
-  for (const report of reports) applied.push(await applyOne(deps, report, ctx, input.now, known));
+  for (const report of reports) {
+    try {
+      const written = await applyOne(deps, report, ctx, input.now, known);
+      applied.push(written.message);
+      if (written.created) await applyLateGrants(deps, report.awb, written.created, input.now, known);
+    } catch (error) {
+      // Resend from the first message not applied (a failed late grant follows its applied message).
+      throw new IngestInterruptedError([...applied], applied.length + 1, reports.length, error);
+    }
+  }
   return applied;
 }
 
@@ -80,7 +104,7 @@ async function applyOne(
   ctx: ApplyContext,
   now: string,
   known: Map<string, RouteMapRecord | null>,
-): Promise<AppliedMessage> {
+): Promise<{ message: AppliedMessage; created: RouteMapRecord | null }> {
   const key = awbKey(report.awb);
   for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
     let previous = known.get(key);
@@ -89,17 +113,19 @@ async function applyOne(
       known.set(key, previous);
     }
     const result = applyReport(previous?.state ?? null, report, ctx);
-    if (!result.changed) return { awb: report.awb, changed: false, events: [] };
+    if (!result.changed) return { message: { awb: report.awb, changed: false, events: [] }, created: null };
     // A new route map starts with the XTD grants recorded before it existed.
     const readers = previous ? previous.xtdForwarders : await deps.routeMaps.xtdGrants(report.awb);
     const change = routeMapChange(previous, result.state, result.events, now, readers);
     if ((await deps.routeMaps.write(change)) === "written") {
       known.set(key, change.next);
-      if (!previous) await applyLateGrants(deps, report.awb, change.next, now, known);
       return {
-        awb: report.awb,
-        changed: true,
-        events: result.events.filter((e) => e.type === "Event").map((e) => e.name),
+        message: {
+          awb: report.awb,
+          changed: true,
+          events: result.events.filter((e) => e.type === "Event").map((e) => e.name),
+        },
+        created: previous ? null : change.next,
       };
     }
     known.delete(key);

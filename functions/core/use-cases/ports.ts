@@ -85,6 +85,17 @@ export interface RouteMapWrite {
 /** "conflict": someone else wrote first (version moved, or the AWB appeared): reload and retry. */
 export type WriteOutcome = "written" | "conflict";
 
+/**
+ * What `RouteMapRepository.write` throws when the store cannot take the change at all (too many
+ * items for one transaction, an item over the size limit): retrying cannot help.
+ */
+export class WriteTooLargeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WriteTooLargeError";
+  }
+}
+
 export interface SearchRange {
   /** Inclusive bounds, ISO UTC "…Z"; null = open. */
   from: string | null;

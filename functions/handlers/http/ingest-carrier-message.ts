@@ -3,10 +3,9 @@ import { jitteredBackoff } from "../../adapters/backoff.ts";
 import { cachedCarrierDirectory, dynamoCarrierRepository } from "../../adapters/carrier-repository.ts";
 import { nowIso } from "../../adapters/clock.ts";
 import { dynamoRouteMapRepository } from "../../adapters/route-map-repository.ts";
-import { formatAwb } from "../../core/awb.ts";
-import { ingestCarrierMessage } from "../../core/use-cases/ingest-carrier-message.ts";
+import { IngestInterruptedError, ingestCarrierMessage } from "../../core/use-cases/ingest-carrier-message.ts";
 import { httpHandler, logger } from "./kit.ts";
-import { asCarrier, mapped } from "./route-map-problems.ts";
+import { appliedBody, asCarrier, mapped } from "./route-map-problems.ts";
 
 const deps = {
   routeMaps: dynamoRouteMapRepository(),
@@ -20,24 +19,32 @@ export const handler = httpHandler(
   { rawBody: true },
   async ({ identity, rawBody, contentType }) => {
     const carrier = asCarrier(identity);
-    const applied = await mapped(() =>
-      ingestCarrierMessage(deps, {
-        carrierPrefix: carrier.carrierPrefix,
-        contentType,
-        body: rawBody,
-        now: nowIso(),
-      }),
-    );
+    const applied = await mapped(async () => {
+      try {
+        return await ingestCarrierMessage(deps, {
+          carrierPrefix: carrier.carrierPrefix,
+          contentType,
+          body: rawBody,
+          now: nowIso(),
+        });
+      } catch (error) {
+        // Answered with what was applied, so the kit does not log it: log the cause here.
+        if (error instanceof IngestInterruptedError) {
+          logger.error("carrier messages partly applied", {
+            carrier: carrier.carrierPrefix,
+            applied: error.applied.length,
+            failedMessage: error.failedMessage,
+            error: error.cause instanceof Error ? error.cause : String(error.cause),
+          });
+        }
+        throw error;
+      }
+    });
     logger.info("carrier messages applied", {
       carrier: carrier.carrierPrefix,
       messages: applied.length,
       changed: applied.filter((a) => a.changed).length,
     });
-    return {
-      status: 200,
-      body: {
-        Applied: applied.map((a) => ({ AwbNumber: formatAwb(a.awb), Changed: a.changed, Events: a.events })),
-      },
-    };
+    return { status: 200, body: { Applied: appliedBody(applied) } };
   },
 );

@@ -33,7 +33,10 @@ const TITLES: Record<number, string> = {
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
 
-/** A 4xx/5xx the caller should see as is. `type` is a stable slug clients can switch on. */
+/**
+ * A 4xx/5xx the caller should see as is. `type` is a stable slug clients can switch on. `extensions`
+ * are RFC 9457 extension members added to the body (e.g. `Applied` after a partly stored request).
+ */
 export class ProblemError extends Error {
   constructor(
     readonly status: number,
@@ -41,13 +44,15 @@ export class ProblemError extends Error {
     readonly detail: string,
     readonly errors: FieldError[] = [],
     readonly headers: Record<string, string> = {},
+    readonly extensions: Readonly<Record<string, unknown>> = {},
   ) {
     super(detail);
     this.name = "ProblemError";
   }
 
-  toBody(): ProblemBody {
-    return problemBody(this.status, this.slug, this.detail, this.errors);
+  toBody(): ProblemBody & Record<string, unknown> {
+    // The standard members win over an extension of the same name.
+    return { ...this.extensions, ...problemBody(this.status, this.slug, this.detail, this.errors) };
   }
 }
 

@@ -2,7 +2,7 @@
  * Shared by the route-map handlers: the caller's identity narrowed to its role, the `{awb}` path
  * parameter, and the mapping of use-case refusals to problem+json (DESIGN.md section 6).
  */
-import { parseAwb } from "../../core/awb.ts";
+import { formatAwb, parseAwb } from "../../core/awb.ts";
 import { MessageParseError, UnsupportedContentTypeError } from "../../core/carrier-messages/index.ts";
 import { JsonEventValidationError } from "../../core/carrier-messages/json-events.ts";
 import type { AwbId } from "../../core/carrier-messages/types.ts";
@@ -15,6 +15,8 @@ import {
   TriggerRefusedError,
   WriteConflictError,
 } from "../../core/use-cases/errors.ts";
+import { type AppliedMessage, IngestInterruptedError } from "../../core/use-cases/ingest-carrier-message.ts";
+import { WriteTooLargeError } from "../../core/use-cases/ports.ts";
 import { badRequest, conflict, forbidden, notFound, ProblemError, unprocessable } from "./problem.ts";
 
 /** The route table lets only forwarders in; this narrows the type (and guards a mis-wired route). */
@@ -42,8 +44,43 @@ export function awbFromPath(value: string | undefined): AwbId {
   ]);
 }
 
+/** What POST /carrier/messages applied: the success body's `Applied`, and the same member of its errors. */
+export function appliedBody(applied: readonly AppliedMessage[]) {
+  return applied.map((a) => ({ AwbNumber: formatAwb(a.awb), Changed: a.changed, Events: a.events }));
+}
+
+/**
+ * A body stored only in part: the status of what stopped it (409 lost races, 422 a change too large
+ * to store, else 500) with `Applied` listing the messages that were stored, so the carrier resends
+ * only the rest.
+ */
+function interrupted(error: IngestInterruptedError): ProblemError {
+  const { cause } = error;
+  const [status, slug] =
+    cause instanceof WriteConflictError
+      ? [409, "conflict"]
+      : cause instanceof WriteTooLargeError
+        ? [422, "too-large-to-store"]
+        : [500, "partly-applied"];
+  const reason =
+    status === 500 ? "an unexpected error" : cause instanceof Error ? cause.message : String(cause);
+  const stored =
+    error.applied.length === 0
+      ? "Nothing was stored"
+      : `Messages 1-${error.applied.length} were applied (see Applied)`;
+  return new ProblemError(
+    status,
+    slug,
+    `Message ${error.failedMessage} of ${error.total} could not be stored (${reason}). ${stored}; resend from message ${error.failedMessage}.`,
+    [{ field: `message ${error.failedMessage}`, message: reason }],
+    {},
+    { Applied: appliedBody(error.applied) },
+  );
+}
+
 /** Use-case refusals as problem+json; anything else is rethrown unchanged (500, logged by the kit). */
 export function toProblem(error: unknown): unknown {
+  if (error instanceof IngestInterruptedError) return interrupted(error);
   if (error instanceof JsonEventValidationError) {
     return badRequest(
       `Line ${error.line}: expected ${error.expected}. Nothing was stored.`,
@@ -51,12 +88,14 @@ export function toProblem(error: unknown): unknown {
     );
   }
   if (error instanceof MessageParseError) {
+    // XFSU and JSON problems also name the element or field: "line 27: MasterConsignment/OriginLocation/ID".
+    const field = error.path === null ? `line ${error.line}` : `line ${error.line}: ${error.path}`;
     const message = `expected ${error.expected}, found "${error.found}"`;
     return new ProblemError(
       400,
       "invalid-carrier-message",
-      `Line ${error.line}: ${message}. Nothing was stored.`,
-      [{ field: `line ${error.line}`, message }],
+      `${field.charAt(0).toUpperCase()}${field.slice(1)}: ${message}. Nothing was stored.`,
+      [{ field, message }],
     );
   }
   if (error instanceof UnsupportedContentTypeError)

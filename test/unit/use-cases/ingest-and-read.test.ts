@@ -3,14 +3,20 @@ import { MessageParseError } from "../../../functions/core/carrier-messages/type
 import { renderRouteMap } from "../../../functions/core/route-map/render.ts";
 import type { RouteMap } from "../../../functions/core/route-map/spec-types.ts";
 import {
-  CarrierMessageRejectedError,
   ForeignAwbError,
   RouteMapNotFoundError,
   WriteConflictError,
 } from "../../../functions/core/use-cases/errors.ts";
 import { getRouteMap } from "../../../functions/core/use-cases/get-route-map.ts";
 import { getRouteMapHistory } from "../../../functions/core/use-cases/get-route-map-history.ts";
-import { ingestCarrierMessage } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
+import {
+  IngestInterruptedError,
+  ingestCarrierMessage,
+} from "../../../functions/core/use-cases/ingest-carrier-message.ts";
+import { WriteTooLargeError } from "../../../functions/core/use-cases/ports.ts";
+import { ProblemError } from "../../../functions/handlers/http/problem.ts";
+import { toProblem } from "../../../functions/handlers/http/route-map-problems.ts";
+import { fixture } from "../carrier-messages/helpers.ts";
 import { AWB, BKD_TWO_LEGS, FWB, fsu, harness, OTHER, OWNER, T0 } from "./support.ts";
 
 const later = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
@@ -72,13 +78,86 @@ describe("ingestCarrierMessage", () => {
     expect(await h.routeMaps.get(AWB)).toBeNull();
   });
 
-  it("refuses an unknown station before writing anything", async () => {
+  it("refuses an unknown station before writing anything, naming its line", async () => {
     const h = harness();
+    // Lines 1-4 the booking, 5 blank, 6-7 the FSU header, 8 the RCS.
     const body = `${BKD_TWO_LEGS}\n${fsu("RCS/14MAR0500/QQQ/T10")}`;
     const error = await h.imp(body, T0).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(CarrierMessageRejectedError);
-    expect((error as CarrierMessageRejectedError).messageIndex).toBe(2);
+    expect(error).toBeInstanceOf(MessageParseError);
+    expect(error).toMatchObject({ line: 8, expected: "a known IATA airport code", found: "QQQ", path: null });
+    expect(h.routeMaps.operations.write ?? 0).toBe(0);
     expect(await h.routeMaps.get(AWB)).toBeNull();
+  });
+
+  it("names the consignment line for an unknown AWB origin and the BKD line for an unknown leg station", async () => {
+    const h = harness();
+    const origin = await h.imp(BKD_TWO_LEGS.replace("HAJJFK/T10", "QQQJFK/T10"), T0).catch((e: unknown) => e);
+    expect(origin).toMatchObject({ name: "MessageParseError", line: 2, found: "QQQ" });
+    const leg = await h.imp(BKD_TWO_LEGS.replace("FRAJFK/T10", "FRAQQQ/T10"), T0).catch((e: unknown) => e);
+    expect(leg).toMatchObject({ name: "MessageParseError", line: 4, found: "QQQ" });
+  });
+
+  it("refuses 29FEB when the year nearest receipt has none, naming the line and the year", async () => {
+    const h = harness();
+    // Received in March 2026: the nearest 29 February would be in 2026, a common year.
+    const error = await h.imp(`${BKD_TWO_LEGS}${fsu("RCS/29FEB0500/HAJ/T10")}`, T0).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MessageParseError);
+    expect(error).toMatchObject({
+      line: 7,
+      expected: "a date that exists in 2026, the year nearest the time of receipt",
+      found: "29FEB0500",
+    });
+    expect(await h.routeMaps.get(AWB)).toBeNull();
+    // Two years on, the nearest 29 February exists (2028): the same line is accepted.
+    const leap = harness();
+    await expect(leap.imp(fsu("RCS/29FEB0500/HAJ/T10"), "2028-03-01T10:00:00Z")).resolves.toHaveLength(1);
+  });
+
+  it("answers 400 naming the line like a parse error: field 'line N', message 'expected ..., found ...'", async () => {
+    const h = harness();
+    const error = await h
+      .imp(`${BKD_TWO_LEGS}\n${fsu("RCS/14MAR0500/QQQ/T10")}`, T0)
+      .catch((e: unknown) => e);
+    const problem = toProblem(error) as ProblemError;
+    expect(problem).toBeInstanceOf(ProblemError);
+    expect(problem.status).toBe(400);
+    expect(problem.toBody().errors).toEqual([
+      { field: "line 8", message: 'expected a known IATA airport code, found "QQQ"' },
+    ]);
+    expect(problem.detail).toBe(
+      'Line 8: expected a known IATA airport code, found "QQQ". Nothing was stored.',
+    );
+  });
+
+  it("names the element path of an XFSU station and the field path of a JSON one", async () => {
+    const h = harness();
+    const xml = fixture("xfsu", "xfsu-rcs.xml").replace("<ram:ID>FRA</ram:ID>", "<ram:ID>QQQ</ram:ID>");
+    const xfsuError = await h.imp(xml, T0, "application/xml").catch((e: unknown) => e);
+    const originLine = xml.slice(0, xml.indexOf("<ram:OriginLocation>")).split("\n").length;
+    expect(xfsuError).toMatchObject({
+      name: "MessageParseError",
+      line: originLine,
+      path: "MasterConsignment/OriginLocation/ID",
+      found: "QQQ",
+    });
+    expect((toProblem(xfsuError) as ProblemError).toBody().errors[0]?.field).toBe(
+      `line ${originLine}: MasterConsignment/OriginLocation/ID`,
+    );
+
+    const message = (station: string) => ({
+      Type: "RCS",
+      AirlinePrefix: "020",
+      AwbNumber: "12345675",
+      Origin: "HAJ",
+      Destination: "JFK",
+      Station: station,
+      Time: "2026-03-14T05:00",
+    });
+    const json = JSON.stringify({ Messages: [message("HAJ"), message("QQQ")] }, null, 2);
+    const jsonError = await h.imp(json, T0, "application/json").catch((e: unknown) => e);
+    const stationLine = json.slice(0, json.indexOf('"QQQ"')).split("\n").length;
+    expect(jsonError).toMatchObject({ line: stationLine, path: "Messages[1].Station", found: "QQQ" });
+    expect(h.routeMaps.operations.write ?? 0).toBe(0);
   });
 
   it("names the line of a malformed message", async () => {
@@ -96,9 +175,63 @@ describe("ingestCarrierMessage", () => {
     expect((await h.routeMaps.get(AWB))?.version).toBe(1);
 
     h.routeMaps.failNextWrites(100);
-    await expect(h.imp(fsu("RCS/14MAR0500/HAJ/T10"), later(T0, 5))).rejects.toBeInstanceOf(
-      WriteConflictError,
-    );
+    const error = await h.imp(fsu("RCS/14MAR0500/HAJ/T10"), later(T0, 5)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IngestInterruptedError);
+    expect((error as IngestInterruptedError).cause).toBeInstanceOf(WriteConflictError);
+    expect((error as IngestInterruptedError).applied).toEqual([]);
+  });
+
+  it("says what was applied when a later message of the body cannot be stored (422 with Applied)", async () => {
+    const h = harness();
+    const other = "FSU/13\n020-76543213HAJJFK/T4\nRCS/14MAR0500/HAJ/T4\n";
+    const body = `${BKD_TWO_LEGS}${other}${fsu("RCS/14MAR0500/HAJ/T10")}`;
+    h.routeMaps.throwOnWrite(2, new WriteTooLargeError("the change needs 140 storage items (limit 100)"));
+    const error = await h.imp(body, T0).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IngestInterruptedError);
+    expect(error).toMatchObject({ failedMessage: 2, total: 3 });
+    // The first message stays stored; the second and third were not.
+    expect((await h.routeMaps.get(AWB))?.version).toBe(1);
+    expect(await h.routeMaps.get({ prefix: "020", serial: "76543213" })).toBeNull();
+
+    const problem = toProblem(error) as ProblemError;
+    expect(problem.status).toBe(422);
+    const problemBody = problem.toBody();
+    expect(problemBody.Applied).toEqual([{ AwbNumber: "020-12345675", Changed: true, Events: ["RMP"] }]);
+    expect(problemBody.errors).toEqual([
+      { field: "message 2", message: "the change needs 140 storage items (limit 100)" },
+    ]);
+    expect(problemBody.detail).toContain("resend from message 2");
+
+    // Resending only the rest completes the body.
+    const rest = await h.imp(`${other}${fsu("RCS/14MAR0500/HAJ/T10")}`, later(T0, 1));
+    expect(rest.map((a) => a.changed)).toEqual([true, true]);
+  });
+
+  it("lists unchanged messages as applied too, and answers 409 after lost races", async () => {
+    const h = harness();
+    await h.imp(BKD_TWO_LEGS, T0);
+    h.routeMaps.failNextWrites(100);
+    const error = await h
+      .imp(`${BKD_TWO_LEGS}${fsu("RCS/14MAR0500/HAJ/T10")}`, later(T0, 1))
+      .catch((e: unknown) => e);
+    const problem = toProblem(error) as ProblemError;
+    expect(problem.status).toBe(409);
+    expect(problem.toBody().Applied).toEqual([{ AwbNumber: "020-12345675", Changed: false, Events: [] }]);
+    expect(problem.toBody().errors[0]?.field).toBe("message 2");
+  });
+
+  it("refuses an itinerary of more legs than one write can store, before writing anything", async () => {
+    const h = harness();
+    const legs = Array.from({ length: 13 }, (_, i) => `BKD/LH${400 + i}/14MAR/FRAJFK/T10/S1325/S1555`);
+    const error = await h
+      .imp(`FSU/13\n020-12345675FRAJFK/T10\n${legs.join("\n")}\n`, T0)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: "MessageParseError",
+      line: 15,
+      expected: "at most 12 legs in one itinerary",
+    });
+    expect(h.routeMaps.operations.write ?? 0).toBe(0);
   });
 
   it("keeps the booked schedule when an FWB names the flight by day only (FLT month not given)", async () => {
