@@ -14,7 +14,7 @@ import {
   startDynamoDbLocal,
 } from "../../../bin/local/emulators.ts";
 import type { ingestCarrierMessage as Ingest } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
-import type { RouteMapRepository } from "../../../functions/core/use-cases/ports.ts";
+import { type RouteMapRepository, WriteTooLargeError } from "../../../functions/core/use-cases/ports.ts";
 
 let emulator: DynamoDbLocal;
 let repo: RouteMapRepository;
@@ -173,6 +173,71 @@ describe("dynamoRouteMapRepository", () => {
     const events = await itemsOf(serial, "EVT#");
     expect(events.filter((e) => e.event.name === "RCS")).toHaveLength(20);
     expect(new Set(events.map((e) => e.event.eventId)).size).toBe(events.length);
+  });
+
+  it("never loses an update when the first messages for a NEW AWB arrive at once", async () => {
+    const serial = "12345734";
+    const status = (line: string) => `FSU/13\n020-${serial}HAJJFK/T10\n${line}\n`;
+    const messages = [
+      bkd(serial),
+      fwb(serial),
+      status("RCS/14MAR0310/HAJ/T10"),
+      status("DEP/LH9350/14MAR/HAJFRA/T10/A0605"),
+      status("ARR/LH9350/14MAR0925/FRA/T10"),
+      status("DEP/LH400/14MAR/FRAJFK/T10/A1330"),
+    ];
+    // Every one of them takes the create path (attribute_not_exists) first; all but one lose that race.
+    const results = await Promise.all(messages.map((m, i) => post(m, later(30 + i))));
+    expect(results.map((r) => r[0]?.changed)).toEqual(messages.map(() => true));
+
+    const record = await repo.get(awbOf(serial));
+    expect(record?.version).toBe(messages.length);
+    expect(record?.state.legs.map((l) => l.flightNumber)).toEqual(["9350", "400"]);
+    expect(record?.state.statuses.map((s) => s.status).sort()).toEqual(["ARR", "DEP", "DEP", "RCS"]);
+    expect(record?.ownerAgent).toEqual({ code: "1234567", cass: "0001" });
+    expect(record?.state.fwbReceivedAt).not.toBeNull();
+    expect(await itemsOf(serial, "SNAP#")).toHaveLength(messages.length);
+    const events = await itemsOf(serial, "EVT#");
+    const count = (name: string) => events.filter((e) => e.event.name === name).length;
+    expect([count("RMP"), count("FWB"), count("RCS"), count("LAT"), count("DEP"), count("ARR")]).toEqual([
+      1, 1, 1, 1, 2, 1,
+    ]);
+    expect(events.find((e) => e.event.name === "RMP")?.event.eventStatus).toBe("Creation");
+    // One version per write: event ids never collide.
+    expect(new Set(events.map((e) => e.event.eventId)).size).toBe(events.length);
+    expect(new Set(events.map((e) => e.event.version)).size).toBe(messages.length);
+    expect((await itemsOf(serial, "READER#")).map((r) => r.readerKey)).toEqual(["AGT#1234567#0001"]);
+  });
+
+  it("refuses a change too large to store with WriteTooLargeError, storing nothing", async () => {
+    const serial = "12345745";
+    await post(bkd(serial), T0);
+    const current = await repo.get(awbOf(serial));
+    if (!current) throw new Error("no record");
+    const change = {
+      previous: current,
+      next: { ...current, version: current.version + 1 },
+      snapshot: null,
+      events: [],
+      eventsExpireAt: 0,
+      searchFields: {
+        AirlinePrefix: "020",
+        AwbNumber: serial,
+        Origin: "HAJ",
+        Destination: "JFK",
+        Status: "Booked" as const,
+        CreationDate: "2026-03-13T10:00:00Z",
+        DeliveryDate: null,
+        ReceiptDate: null,
+      },
+    };
+    const event = (await itemsOf(serial, "EVT#"))[0]?.event;
+    const manyEvents = Array.from({ length: 100 }, (_, i) => ({ ...event, eventId: `${serial}-x-${i}` }));
+    await expect(repo.write({ ...change, events: manyEvents })).rejects.toBeInstanceOf(WriteTooLargeError);
+    // Over DynamoDB's 400 KB item limit.
+    const huge = { ...change.next, routeMapJson: "x".repeat(420_000) };
+    await expect(repo.write({ ...change, next: huge })).rejects.toBeInstanceOf(WriteTooLargeError);
+    expect((await repo.get(awbOf(serial)))?.version).toBe(current.version);
   });
 
   it("moves the reader item when a new FWB names another owner", async () => {
