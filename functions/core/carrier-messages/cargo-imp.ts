@@ -36,6 +36,11 @@
  *   `flightMonth` is then 0 ("not given"; the core takes the month nearest the receipt time).
  *   productCode: the FWB has no product-code field, so it is always null here.
  *
+ * Every report carries the lines it was read from (`sourceAt`: its status line, or the FWB/FFR/FFA
+ *   identifier line, and the consignment line; each leg its BKD, FLT or flight line), so the core can
+ *   still answer 400 naming a line for a station or date it cannot place. An itinerary has at most
+ *   MAX_ITINERARY_LEGS legs (BKD lines, FLT flights, FFR/FFA flight lines).
+ *
  * FFR/FFA: consignment line (`/nature of goods` allowed), optional `/SPH/SPH` line, flight lines
  *   `<flight>/<ddMMM>/<ORGDST>/<space allocation code>[/<allotment id>]` and, as an extension, time
  *   groups `/S1325/S1555` after the code. Other segments (ULD, SSR, OSI, REF, DIM, PID, SHP, CNE, CUS,

@@ -1,5 +1,11 @@
 /** The pure route-map core: apply carrier reports, render the spec's route map, scheduled checks. */
-export { type ApplyContext, type ApplyResult, applyReport, ShipmentMismatchError } from "./apply-report.ts";
+export {
+  type ApplyContext,
+  type ApplyResult,
+  applyReport,
+  assertPlaceable,
+  ShipmentMismatchError,
+} from "./apply-report.ts";
 export { milestoneKey } from "./derive.ts";
 export {
   checkDueAt,
