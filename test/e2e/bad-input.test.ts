@@ -479,7 +479,8 @@ function carrierMutations(): FieldMutations[] {
     field(["Name"], MISSING, ...notString, null, "", "   ", HUGE, "x".repeat(101)),
     field(["QualityProgram"], MISSING, ...notBoolean),
     field(["Xtd"], MISSING, ...notBoolean),
-    field(["Planning"], "x", 1, null),
+    field(["Planning"], "x", 1, null, []),
+    field(["Planning", "Offsets"], [], "x"),
     field(["Planning", "Offsets", "DepAfterStd"], ...notNumber, -1, 1.5, 10_081, 1e308),
     field(["Planning", "Offsets", "Bogus"], 1),
     field(
@@ -524,9 +525,19 @@ function sendsmeMutations(): FieldMutations[] {
 }
 
 function searchMutations(): FieldMutations[] {
-  const instants = codeLike("2026-13-01", "2026-02-32", "yesterday", "2026-03-14T10:00", "14.03.2026");
+  const instants = codeLike(
+    "2026-13-01",
+    "2026-02-32",
+    "2026-02-30",
+    "2026-02-29",
+    "2026-03-14T24:00:00Z",
+    "2026-03-14T10:00:00+15:00",
+    "yesterday",
+    "2026-03-14T10:00",
+    "14.03.2026",
+  );
   return [
-    field(["CreationDate"], "2026", 1, { Bogus: "2026-01-01" }),
+    field(["CreationDate"], "2026", 1, [], { Bogus: "2026-01-01" }),
     field(["CreationDate", "From"], ...instants.filter((value) => value !== null)),
     field(["CreationDate", "To"], ...instants.filter((value) => value !== null)),
     field(["DeliveryDate"], { From: "not a date" }, "2026-01-01"),
@@ -810,6 +821,7 @@ function mutationProbes(route: RouteDefinition, path: string, token: string): Pr
     }
     // The whole body of the wrong shape ({} is a valid search: every filter is optional).
     const shapes: unknown[] = [
+      [],
       [sample],
       "text",
       42,

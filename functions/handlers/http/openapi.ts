@@ -2,21 +2,32 @@
  * Builds the OpenAPI 3.1 document from the route table and its valibot schemas (JSON Schema 2020-12,
  * which OpenAPI 3.1 uses as is). Generated, never hand-written, so it lists exactly the routes served.
  */
-import { toJsonSchema } from "@valibot/to-json-schema";
+import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type { GenericSchema } from "valibot";
 import { MILESTONE_NAMES } from "../../core/carrier-messages/types.ts";
 import { EVENT_PAYLOAD_FIELDS, type EventPayloadField } from "../../core/notifications/payload.ts";
+import { plainObjectInner } from "./plain-object.ts";
 import { DEFAULT_SERVICE_NAME, ROUTES, routePaths } from "./routes.ts";
 
 type JsonObject = Record<string, unknown>;
 
 function schemaOf(schema: GenericSchema): JsonObject {
   // "ignore": transformations such as trim have no JSON Schema form; the validation parts still convert.
-  const { $schema: _dialect, ...rest } = toJsonSchema(schema, {
+  const {
+    $schema: _dialect,
+    $defs,
+    ...rest
+  } = toJsonSchema(schema, {
     target: "draft-2020-12",
     errorMode: "ignore",
+    // A plainObject (arrays refused, see plain-object.ts) is documented as the object it wraps.
+    overrideSchema: ({ valibotSchema }) => {
+      const inner = plainObjectInner(valibotSchema);
+      return inner ? (schemaOf(inner) as JsonSchema) : undefined;
+    },
   }) as JsonObject;
-  return rest;
+  // The lazy schema of each plainObject leaves a definition behind that the override made unused.
+  return $defs !== undefined && JSON.stringify(rest).includes('"$ref"') ? { ...rest, $defs } : rest;
 }
 
 const PROBLEM_SCHEMA = {
@@ -93,6 +104,7 @@ export const EVENT_PAYLOAD_SCHEMA = {
   properties: EVENT_PAYLOAD_PROPERTIES,
   // JSON Schema 2020-12 (OpenAPI 3.1's dialect): what Missed/ProActive payloads always hold.
   if: { properties: { Type: { enum: ["Missed", "ProActive"] } } },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, never awaited.
   then: {
     properties: {
       EventStatus: { const: "Update" },

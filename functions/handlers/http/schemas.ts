@@ -4,6 +4,7 @@
  */
 import * as v from "valibot";
 import { awbCheckDigit } from "../../core/awb.ts";
+import { plainObject } from "./plain-object.ts";
 
 export const PrefixSchema = v.pipe(v.string(), v.regex(/^\d{3}$/, "must be 3 digits"));
 
@@ -17,22 +18,24 @@ const OffsetMinutes = v.pipe(
 );
 
 /** Planning offsets in minutes (DESIGN.md section 4); an absent one keeps the default. */
-export const PlanningOffsetsSchema = v.pipe(
-  v.strictObject({
-    FwbBeforeFirstStd: v.optional(OffsetMinutes),
-    LatBeforeFirstStd: v.optional(OffsetMinutes),
-    RcsBeforeFirstStd: v.optional(OffsetMinutes),
-    DepAfterStd: v.optional(OffsetMinutes),
-    ArrAfterSta: v.optional(OffsetMinutes),
-    ArrAfterStaRoadFeeder: v.optional(OffsetMinutes),
-    RcfAfterSta: v.optional(OffsetMinutes),
-    RcfAfterStaRoadFeeder: v.optional(OffsetMinutes),
-    NfdAfterLastSta: v.optional(OffsetMinutes),
-    AwdAfterLastSta: v.optional(OffsetMinutes),
-    DlvAfterLastSta: v.optional(OffsetMinutes),
-  }),
-  v.description(
-    "Minutes before the first STD (Fwb/Lat/Rcs) or after STD/STA; defaults 365, 360, 120, 60, 60, 40, 300, 45, 360, 480, 4320.",
+export const PlanningOffsetsSchema = plainObject(
+  v.pipe(
+    v.strictObject({
+      FwbBeforeFirstStd: v.optional(OffsetMinutes),
+      LatBeforeFirstStd: v.optional(OffsetMinutes),
+      RcsBeforeFirstStd: v.optional(OffsetMinutes),
+      DepAfterStd: v.optional(OffsetMinutes),
+      ArrAfterSta: v.optional(OffsetMinutes),
+      ArrAfterStaRoadFeeder: v.optional(OffsetMinutes),
+      RcfAfterSta: v.optional(OffsetMinutes),
+      RcfAfterStaRoadFeeder: v.optional(OffsetMinutes),
+      NfdAfterLastSta: v.optional(OffsetMinutes),
+      AwdAfterLastSta: v.optional(OffsetMinutes),
+      DlvAfterLastSta: v.optional(OffsetMinutes),
+    }),
+    v.description(
+      "Minutes before the first STD (Fwb/Lat/Rcs) or after STD/STA; defaults 365, 360, 120, 60, 60, 40, 300, 45, 360, 480, 4320.",
+    ),
   ),
 );
 
@@ -64,12 +67,14 @@ export const RoadFeederRuleSchema = v.pipe(
   ),
 );
 
-export const CarrierPlanningSchema = v.strictObject({
-  Offsets: v.optional(PlanningOffsetsSchema),
-  RoadFeederFlightNumbers: v.optional(
-    v.pipe(v.array(RoadFeederRuleSchema), v.maxLength(20, "at most 20 rules")),
-  ),
-});
+export const CarrierPlanningSchema = plainObject(
+  v.strictObject({
+    Offsets: v.optional(PlanningOffsetsSchema),
+    RoadFeederFlightNumbers: v.optional(
+      v.pipe(v.array(RoadFeederRuleSchema), v.maxLength(20, "at most 20 rules")),
+    ),
+  }),
+);
 
 export const CarrierSettingsSchema = v.strictObject({
   Name: v.pipe(
@@ -220,44 +225,68 @@ export const RouteMapRequestedSchema = v.pipe(
 export const SendsmeResponseSchema = v.union([RouteMapSchema, RouteMapRequestedSchema]);
 
 const ISO_DATE_OR_INSTANT =
-  /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2})))?$/;
+
+/** Every part in range: Date.parse would roll 2026-02-30 over to 2 March instead of refusing it. */
+function isRealDate(text: string): boolean {
+  const [, year, month, day, hour, minute, second, offsetHours, offsetMinutes] =
+    ISO_DATE_OR_INSTANT.exec(text) ?? [];
+  if (!year || !month || !day) return false;
+  const daysInMonth = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
+  const within = (part: string | undefined, max: number) => part === undefined || Number(part) <= max;
+  return (
+    Number(month) >= 1 &&
+    Number(month) <= 12 &&
+    Number(day) >= 1 &&
+    Number(day) <= daysInMonth &&
+    within(hour, 23) &&
+    within(minute, 59) &&
+    within(second, 59) &&
+    within(offsetHours, 14) &&
+    within(offsetMinutes, 59)
+  );
+}
 const SearchInstant = v.pipe(
   v.string(),
   v.regex(
     ISO_DATE_OR_INSTANT,
     "must be a date (2026-03-14) or an instant with offset (2026-03-14T10:00:00Z)",
   ),
-  v.check((text) => !Number.isNaN(Date.parse(text)), "must be a real date"),
+  v.check(isRealDate, "must be a real date"),
 );
-const SearchRangeSchema = v.pipe(
-  v.strictObject({ From: v.optional(SearchInstant), To: v.optional(SearchInstant) }),
-  v.description("Inclusive; a date alone means the whole UTC day."),
+const SearchRangeSchema = plainObject(
+  v.pipe(
+    v.strictObject({ From: v.optional(SearchInstant), To: v.optional(SearchInstant) }),
+    v.description("Inclusive; a date alone means the whole UTC day."),
+  ),
 );
 
-export const RouteMapSearchSchema = v.strictObject({
-  CreationDate: v.optional(SearchRangeSchema),
-  DeliveryDate: v.optional(SearchRangeSchema),
-  ReceiptDate: v.optional(SearchRangeSchema),
-  AirlinePrefix: v.optional(PrefixSchema),
-  AwbNumber: v.optional(v.pipe(v.string(), v.regex(/^\d{8}$/, "must be 8 digits"))),
-  Origin: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "must be a 3-letter station code"))),
-  Destination: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "must be a 3-letter station code"))),
-  Status: v.optional(
-    v.pipe(
-      v.array(v.picklist(["Booked", "Accepted", "OnAir", "AtDestination", "Cancelled"])),
-      v.minLength(1, "must name at least one status"),
-    ),
-  ),
-  Sort: v.optional(
-    v.pipe(
-      v.string(),
-      v.maxLength(200, "at most 200 characters"),
-      v.description(
-        'e.g. "-CreationDate +Origin"; fields: CreationDate, DeliveryDate, ReceiptDate, AirlinePrefix, AwbNumber, Origin, Destination, Status. Default -CreationDate.',
+export const RouteMapSearchSchema = plainObject(
+  v.strictObject({
+    CreationDate: v.optional(SearchRangeSchema),
+    DeliveryDate: v.optional(SearchRangeSchema),
+    ReceiptDate: v.optional(SearchRangeSchema),
+    AirlinePrefix: v.optional(PrefixSchema),
+    AwbNumber: v.optional(v.pipe(v.string(), v.regex(/^\d{8}$/, "must be 8 digits"))),
+    Origin: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "must be a 3-letter station code"))),
+    Destination: v.optional(v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, "must be a 3-letter station code"))),
+    Status: v.optional(
+      v.pipe(
+        v.array(v.picklist(["Booked", "Accepted", "OnAir", "AtDestination", "Cancelled"])),
+        v.minLength(1, "must name at least one status"),
       ),
     ),
-  ),
-});
+    Sort: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(200, "at most 200 characters"),
+        v.description(
+          'e.g. "-CreationDate +Origin"; fields: CreationDate, DeliveryDate, ReceiptDate, AirlinePrefix, AwbNumber, Origin, Destination, Status. Default -CreationDate.',
+        ),
+      ),
+    ),
+  }),
+);
 
 const PageNumber = (max: number, label: string) =>
   v.pipe(
