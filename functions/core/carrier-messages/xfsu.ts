@@ -530,7 +530,16 @@ function readDateTime(
   const day = Number(m[3]);
   const hour = Number(m[4]);
   const minute = Number(m[5]);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(month, year) || hour > 23 || minute > 59) {
+  const second = m[6] === undefined ? 0 : Number(m[6]);
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > daysInMonth(month, year) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  ) {
     errors.fail(element, "a valid local date-time such as 2026-03-14T13:41:00", value, occurrence);
   }
   const written: StationTime = { year, month, day, hour, minute, dayOffset: 0 };

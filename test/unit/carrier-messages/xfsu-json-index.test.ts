@@ -359,6 +359,15 @@ describe("XFSU times with a UTC offset", () => {
     expect(report.flight).toMatchObject({ flightDay: 15, flightMonth: 3 });
   });
 
+  it.each(["2026-03-14T13:41:61", "2026-03-14T13:60:00", "2026-03-14T24:00:00", "2026-02-29T13:41:00"])(
+    "refuses the impossible time %s, naming the element",
+    (value) => {
+      expect(() => depAt(value)).toThrowError(
+        expect.objectContaining({ expected: "a valid local date-time such as 2026-03-14T13:41:00" }),
+      );
+    },
+  );
+
   it("refuses an offset beyond 14 hours, naming the element", () => {
     expect(() => depAt("2026-03-14T13:41:00+15:00")).toThrowError(
       expect.objectContaining({ expected: "a UTC offset between -14:00 and +14:00" }),
