@@ -151,7 +151,7 @@ export interface DeliverJobResult {
 export const DETAIL_LIMIT = 1000;
 const truncate = (text: string, limit = DETAIL_LIMIT) =>
   text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
-/** `text` cut so that `note` still fits after it: the note is what a redelivered job reads back. */
+/** `text` cut so that `note` (what happened next) still fits after it. */
 const withNote = (text: string, note: string) => `${truncate(text, DETAIL_LIMIT - note.length)}${note}`;
 
 // ---- resolving the target against the store ------------------------------------------------------
@@ -351,21 +351,19 @@ async function queueNextAttempt(deps: DeliverJobDeps, job: DeliveryJob, delaySec
     );
 }
 
-/** The log note of a retry; plannedRetrySeconds reads it back. */
+/** The log note of a retry, for the people reading the attempt log. */
 const retryNote = (nextAttempt: number, seconds: number) => ` (attempt ${nextAttempt} in ${seconds} s)`;
-const RETRY_NOTE = /\(attempt \d+ in (\d+) s\)$/;
 
 /**
  * Seconds from `now` until the next attempt a logged retry planned (0 when already due). An entry
- * without the note (cut, or older) falls back to the scheduled backoff of that attempt.
+ * logged without its due time (older records) falls back to the scheduled backoff of that attempt.
  */
 function plannedRetrySeconds(entry: DeliveryAttempt, now: string, retryScale: number): number {
-  const noted = RETRY_NOTE.exec(entry.detail)?.[1];
-  const planned =
-    noted !== undefined
-      ? Number(noted)
-      : (RETRY_SCHEDULE_SECONDS[entry.attempt - 1] ?? RETRY_SCHEDULE_SECONDS[0]) * retryScale;
-  const due = Date.parse(entry.at) + planned * 1000;
+  const due =
+    entry.nextAttemptAt !== undefined
+      ? Date.parse(entry.nextAttemptAt)
+      : Date.parse(entry.at) +
+        (RETRY_SCHEDULE_SECONDS[entry.attempt - 1] ?? RETRY_SCHEDULE_SECONDS[0]) * retryScale * 1000;
   return Math.max(0, Math.ceil((due - Date.parse(now)) / 1000));
 }
 
@@ -396,6 +394,7 @@ export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): 
     outcome: DeliveryAttempt["outcome"],
     status: DeliveryStatus,
     result: Pick<SendResult, "status" | "latencyMs" | "detail">,
+    nextAttemptAt?: string,
   ) =>
     deps.deliveries.recordAttempt(
       job.deliveryId,
@@ -406,6 +405,7 @@ export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): 
         latencyMs: result.latencyMs,
         outcome,
         detail: truncate(result.detail),
+        ...(nextAttemptAt === undefined ? {} : { nextAttemptAt }),
       },
       status,
     );
@@ -428,7 +428,8 @@ export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): 
     case "retry": {
       const seconds = splitDelay(next.delaySeconds).delaySeconds;
       const detail = withNote(result.detail, retryNote(job.attempt + 1, seconds));
-      await log("retry", "retrying", { ...result, detail });
+      const nextAttemptAt = new Date(Date.parse(now) + seconds * 1000).toISOString();
+      await log("retry", "retrying", { ...result, detail }, nextAttemptAt);
       await queueNextAttempt(deps, job, seconds, now);
       return { ...base, outcome: "retry", status: result.status, detail, nextAttemptInSeconds: seconds };
     }

@@ -66,6 +66,8 @@ export interface DeliveryAttempt {
   outcome: "delivered" | "retry" | "parked" | "disabled";
   /** Response body or error, truncated. */
   detail: string;
+  /** When the next attempt is due (outcome "retry" only): what a redelivered job re-queues for. */
+  nextAttemptAt?: string;
 }
 
 export interface DeliveryRecord {

@@ -59,6 +59,7 @@ const AttemptSchema = v.object({
   LatencyMs: v.number(),
   Outcome: v.picklist(["delivered", "retry", "parked", "disabled"]),
   Detail: v.pipe(v.string(), v.description("Response body or error, truncated")),
+  NextAttemptAt: v.pipe(v.nullable(v.string()), v.description("When the next attempt is due (retries only)")),
 });
 
 export const DeliverySchema = v.object({
@@ -160,6 +161,7 @@ export function deliveryBody(record: DeliveryRecord) {
       LatencyMs: attempt.latencyMs,
       Outcome: attempt.outcome,
       Detail: attempt.detail,
+      NextAttemptAt: attempt.nextAttemptAt ?? null,
     })),
   };
 }

@@ -313,7 +313,7 @@ describe("retries", () => {
     expect(result.detail).toMatch(/target refused/);
   });
 
-  it("the retry note survives however long the answer (a redelivered job reads it back)", async () => {
+  it("the retry note survives however long the answer; the due time is logged as a field", async () => {
     http.script(HOOK_URL, answer(500, {}, "x".repeat(4000)));
     const job = await oneJob();
     const result = await attempt(job);
@@ -321,6 +321,7 @@ describe("retries", () => {
     expect(entry?.detail.length).toBeLessThanOrEqual(1000);
     expect(entry?.detail).toMatch(/^HTTP 500: x+… \(attempt 2 in 5 s\)$/);
     expect(result.detail).toBe(entry?.detail);
+    expect(entry?.nextAttemptAt).toBe(new Date(Date.parse(entry?.at ?? "") + 5_000).toISOString());
   });
 
   it("an answer cut off at the deadline is logged as such", async () => {
@@ -352,6 +353,8 @@ describe("order of operations: a crash between any two steps", () => {
     const logged = await deliveries.get(job.deliveryId);
     expect(logged?.status).toBe("retrying");
     expect(logged?.attempts.map((a) => [a.attempt, a.status, a.outcome])).toEqual([[1, 429, "retry"]]);
+    const dueAt = logged?.attempts[0]?.nextAttemptAt ?? "";
+    expect(Date.parse(dueAt) - Date.parse(logged?.attempts[0]?.at ?? "")).toBe(600_000);
 
     // SQS redelivers the same message 100 s later: the wait the receiver asked for still counts.
     const redelivered = await attempt(job, { now: later(100) });
