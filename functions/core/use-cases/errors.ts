@@ -28,19 +28,6 @@ export class ForeignAwbError extends Error {
   }
 }
 
-/** A message is well-formed but names something we cannot place (unknown station, impossible date): 400. */
-export class CarrierMessageRejectedError extends Error {
-  constructor(
-    /** 1-based position of the message in the body. */
-    readonly messageIndex: number,
-    readonly source: string,
-    readonly reason: string,
-  ) {
-    super(`Message ${messageIndex} (${source}): ${reason}. Nothing was stored.`);
-    this.name = "CarrierMessageRejectedError";
-  }
-}
-
 /** sendsme refused; `kind` says which condition failed. */
 export class TriggerRefusedError extends Error {
   constructor(

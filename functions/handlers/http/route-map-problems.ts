@@ -8,7 +8,6 @@ import { JsonEventValidationError } from "../../core/carrier-messages/json-event
 import type { AwbId } from "../../core/carrier-messages/types.ts";
 import type { CarrierIdentity, ForwarderIdentity, Identity } from "../../core/identity.ts";
 import {
-  CarrierMessageRejectedError,
   ForeignAwbError,
   RouteMapNotFoundError,
   SearchTooBroadError,
@@ -101,8 +100,6 @@ export function toProblem(error: unknown): unknown {
   if (error instanceof UnsupportedContentTypeError)
     return new ProblemError(415, "unsupported-media-type", error.message);
   if (error instanceof ForeignAwbError) return forbidden(error.message);
-  if (error instanceof CarrierMessageRejectedError)
-    return badRequest(error.message, [{ field: `message ${error.messageIndex}`, message: error.reason }]);
   if (error instanceof RouteMapNotFoundError) return notFound(error.message);
   if (error instanceof TriggerRefusedError) {
     // The slug names the failed condition so clients can switch on it.

@@ -57,7 +57,10 @@ export const ROUTES: readonly RouteDefinition[] = [
       description:
         "text/plain: Cargo-IMP (several messages may share a body; Type-B envelope lines are skipped). " +
         "application/xml or text/xml: XFSU. application/json: the schema below. Every AWB must carry the " +
-        "calling carrier's prefix. Errors are 400 problem+json naming the line.",
+        "calling carrier's prefix. Errors are 400 problem+json naming the line, and nothing is stored. " +
+        "Each message is stored in its own transaction: a body stored only in part (lost write races 409, " +
+        "a change too large 422, a fault 500) answers with an `Applied` member listing what was stored, " +
+        "shaped like the success body; resend from the message named in errors[0].field.",
     },
     response: schemas.IngestResultSchema,
   },
