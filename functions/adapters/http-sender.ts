@@ -8,6 +8,7 @@ import { request as httpRequest, type IncomingMessage, type RequestOptions } fro
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { assertTargetAllowed, type DeliveryMode, type TargetCheck } from "../core/notifications/index.ts";
+import type { OutboundPost, OutboundResult } from "../core/use-cases/deliver-job.ts";
 
 /**
  * Per-attempt deadline (DESIGN.md section 5): one budget for resolving, connecting, sending, the
@@ -25,28 +26,9 @@ export function deliveryModeFromEnv(env: NodeJS.ProcessEnv = process.env): Deliv
   return env.DEPLOYMENT_MODE === "local" ? "local" : "production";
 }
 
-export interface PostRequest {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-  /** Total deadline of this attempt (default DEFAULT_TIMEOUT_MS). */
-  timeoutMs?: number;
-}
-
-export type PostResult =
-  | {
-      kind: "response";
-      status: number;
-      headers: Record<string, string>;
-      body: string;
-      latencyMs: number;
-      /** The deadline passed after the status line but before the body ended: `body` is what came. */
-      bodyCutOff?: boolean;
-    }
-  | { kind: "refused"; reason: string; latencyMs: number }
-  /** No status line before the deadline. */
-  | { kind: "timeout"; latencyMs: number }
-  | { kind: "network-error"; message: string; latencyMs: number };
+/** The core's outbound port types: this adapter is what implements them. */
+export type PostRequest = OutboundPost;
+export type PostResult = OutboundResult;
 
 export interface HttpSender {
   /** Resolves and vets a target without sending anything. */
