@@ -519,6 +519,37 @@ function reportBase(
   };
 }
 
+/**
+ * A status report as one object literal of a fixed shape: the hot path of parsing (no spread, so V8
+ * builds every status report with the same hidden class).
+ */
+function statusReport(
+  base: ReportBase,
+  line: number,
+  status: ReportedStatusCode,
+  station: string,
+  time: StationTime,
+  flight: StatusReport["flight"],
+  quantity: Quantity | null,
+  deliveredTo: string | null,
+): StatusReport {
+  return {
+    awb: base.awb,
+    origin: base.origin,
+    destination: base.destination,
+    total: base.total,
+    sourceAt: { report: { line, path: null }, origin: base.consignmentAt, destination: base.consignmentAt },
+    kind: "status",
+    status,
+    station,
+    time,
+    flight,
+    quantity,
+    deliveredTo,
+    source: `FSU/${status}`,
+  };
+}
+
 function parseBkdLeg(line: number, fields: string[]): FlightLeg {
   const flight = parseFlight(line, fields[1]);
   const date = parseDate(line, fields[2], "none");
@@ -601,17 +632,7 @@ function parseFlightStatus(
   else if (date.hour !== undefined) time = stationTimeOf(date);
   else fail(line, "an actual time such as A1341 or a date and time such as 14MAR1341", fields.join("/"));
   if (designator !== null) flight = { ...designator, flightDay: date.day, flightMonth: date.month };
-  return {
-    ...reportBase(base, { line, path: null }),
-    kind: "status",
-    status: code,
-    station,
-    time,
-    flight,
-    quantity,
-    deliveredTo: null,
-    source: `FSU/${code}`,
-  };
+  return statusReport(base, line, code, station, time, flight, quantity, null);
 }
 
 function parseStationStatus(
@@ -635,17 +656,8 @@ function parseStationStatus(
     name = fields[4];
   }
   if (fields.length > 5) fail(line, EXPECT_STATUS, fields.join("/"));
-  return {
-    ...reportBase(base, { line, path: null }),
-    kind: "status",
-    status: code,
-    station,
-    time: stationTimeOf(date),
-    flight: null,
-    quantity,
-    deliveredTo: code === "DLV" && name !== null && name.trim() !== "" ? name.trim() : null,
-    source: `FSU/${code}`,
-  };
+  const deliveredTo = code === "DLV" && name !== null && name.trim() !== "" ? name.trim() : null;
+  return statusReport(base, line, code, station, stationTimeOf(date), null, quantity, deliveredTo);
 }
 
 function parseCancellation(line: number, fields: string[], base: ReportBase): CarrierReport {
