@@ -1,13 +1,14 @@
 /**
  * The route-map repository port in memory, with the DynamoDB adapter's semantics (version-conditioned
- * atomic writes, reader items rewritten with the record, TTL-filtered snapshots, index-style reader
- * queries). For use-case tests and benchmarks; `operations` counts calls so a test can see what a use
+ * atomic writes, creations conditioned on the early XTD grants' revision, reader items rewritten with
+ * the record, TTL-filtered snapshots, index-style reader queries). For use-case tests and benchmarks; `operations` counts calls so a test can see what a use
  * case asked for.
  */
 import { awbKey } from "../core/awb.ts";
 import type { AwbId } from "../core/carrier-messages/types.ts";
 import type { DomainEvent } from "../core/events.ts";
 import type {
+  EarlyXtdGrants,
   ReaderQuery,
   RouteMapRecord,
   RouteMapRepository,
@@ -54,6 +55,8 @@ export function memoryRouteMapRepository(): MemoryRouteMapRepository {
   const entries = new Map<string, Entry>();
   const events: DomainEvent[] = [];
   const triggers = new Map<string, TriggerRecord>();
+  /** Per AWB without a route map: the XTD grants waiting for its creation (the `CURRENT#XTD` item). */
+  const earlyXtd = new Map<string, EarlyXtdGrants>();
   const operations: Record<string, number> = {};
   let failures = 0;
   let throwing: { countdown: number; error: Error } | null = null;
@@ -76,6 +79,13 @@ export function memoryRouteMapRepository(): MemoryRouteMapRepository {
       count("get");
       const entry = entries.get(awbKey(awb));
       return entry ? clone(entry.record) : null;
+    },
+    async getForChange(awb) {
+      count("getForChange");
+      const key = awbKey(awb);
+      const entry = entries.get(key);
+      if (entry) return { record: clone(entry.record), earlyXtd: null };
+      return { record: null, earlyXtd: clone(earlyXtd.get(key) ?? { forwarderIds: [], revision: 0 }) };
     },
     async getView(awb) {
       count("getView");
@@ -103,8 +113,12 @@ export function memoryRouteMapRepository(): MemoryRouteMapRepository {
       }
       const key = awbKey(change.next.awb);
       const entry = entries.get(key);
-      if (change.previous === null ? entry !== undefined : entry?.record.version !== change.previous.version)
-        return "conflict";
+      if (change.previous === null) {
+        const revision = earlyXtd.get(key)?.revision ?? 0;
+        if (entry !== undefined || revision !== (change.earlyXtdRevision ?? 0)) return "conflict";
+        // The grants now live on the record (the DynamoDB adapter deletes its item in the same way).
+        earlyXtd.delete(key);
+      } else if (entry?.record.version !== change.previous.version) return "conflict";
       const next: Entry = entry ?? { record: change.next, snapshots: [], readers: new Map() };
       next.record = clone(change.next);
       if (change.snapshot) next.snapshots.push({ ...change.snapshot, version: change.next.version });
@@ -124,16 +138,18 @@ export function memoryRouteMapRepository(): MemoryRouteMapRepository {
         )
         .map(({ version: _version, ...s }) => ({ ...s }));
     },
-    async xtdGrants(awb) {
-      count("xtdGrants");
-      return [...triggers.values()]
-        .filter((t) => t.program === "XTD" && awbKey(t.awb) === awbKey(awb))
-        .map((t) => t.forwarderId);
-    },
     async putTrigger(trigger, options) {
       count("putTrigger");
-      if (options.onlyWithoutRouteMap && entries.has(awbKey(trigger.awb))) return "route-map-exists";
+      const key = awbKey(trigger.awb);
+      if (options.onlyWithoutRouteMap && entries.has(key)) return "route-map-exists";
       triggers.set(triggerKey(trigger), clone(trigger));
+      if (options.onlyWithoutRouteMap && trigger.program === "XTD") {
+        const early = earlyXtd.get(key) ?? { forwarderIds: [], revision: 0 };
+        earlyXtd.set(key, {
+          forwarderIds: [...new Set([...early.forwarderIds, trigger.forwarderId])].sort(),
+          revision: early.revision + 1,
+        });
+      }
       return "written";
     },
     async queryReaders(query: ReaderQuery) {

@@ -1,13 +1,18 @@
 /**
  * Route maps in DynamoDB (table RouteMaps, pk `AWB#<11 digits>`):
  *   CURRENT                          the record (state, version, rendered JSON, staleAfter, readers)
+ *   CURRENT#XTD                      only while there is no CURRENT: XTD grants recorded before the
+ *                                      route map existed (forwarderIds string set, revision +1 each)
  *   SNAP#<updatedAt ISO>#<version 8> one snapshot per change, TTL expiresAt = creation + 30 days
  *   EVT#<eventId>                    outbox item (kind "event", picked by the stream filter), TTL 7 days
  *   READER#AGT#<code>#<cass>         one per reader, on the byReader index: readerKey / readerSort
  *   READER#FWD#<forwarderId>           (`<CreationDate UTC>#<awb11>`) + denormalised search fields
  *   TRIGGER#<QP|XTD>#<forwarderId>   sendsme requests (XTD ones grant read access)
- * One TransactWriteItems per change, conditioned on CURRENT's version. Reads are GetItem, BatchGetItem
- * and Query only: this adapter has no Scan.
+ * Only the first two sort keys begin with "CURRENT", so one Query reads what a change starts from: the
+ * record, or the early grants a new route map starts with. One TransactWriteItems per change,
+ * conditioned on CURRENT's version; a creation also on CURRENT#XTD's revision (and deletes it: the
+ * grants then live on CURRENT), so an XTD sendsme racing it makes it a conflict. Reads are GetItem,
+ * BatchGetItem and Query only: this adapter has no Scan.
  */
 import {
   BatchGetCommand,
@@ -41,6 +46,9 @@ type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[numb
 
 const pk = (awb: AwbId) => `AWB#${awbKey(awb)}`;
 const CURRENT = "CURRENT";
+/** Sorts right after CURRENT and begins with it: read together by one Query (getForChange). */
+const EARLY_XTD = "CURRENT#XTD";
+const EARLY_XTD_NAMES = { "#forwarderIds": "forwarderIds", "#revision": "revision" };
 const READER_INDEX = "byReader";
 /** Everything of CURRENT except the aggregate: what a read needs while the stored JSON is exact. */
 const VIEW_ATTRIBUTES = [
@@ -99,6 +107,10 @@ function viewOf(item: Item): RouteMapView {
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
   };
+}
+
+function recordOf(item: Item): RouteMapRecord {
+  return { ...viewOf(item), state: item.state as ShipmentState };
 }
 
 function searchFieldsOf(item: Item): RouteMapSearchFields {
@@ -222,6 +234,7 @@ export function dynamoRouteMapRepository(
         },
       },
     ];
+    if (!previous) items.push(earlyXtdCondition(key, change.earlyXtdRevision ?? 0));
     if (change.snapshot) {
       items.push({
         Put: {
@@ -283,6 +296,32 @@ export function dynamoRouteMapRepository(
     return items;
   }
 
+  /**
+   * A creation holds the early XTD grants to the revision it read: none (the item must not exist), or
+   * that revision, deleting the item (one action per item in a transaction: the Delete carries the
+   * condition itself). A sendsme recorded since fails the creation as a conflict.
+   */
+  function earlyXtdCondition(key: string, revision: number): TransactItem {
+    if (revision === 0) {
+      return {
+        ConditionCheck: {
+          TableName: tableName,
+          Key: { pk: key, sk: EARLY_XTD },
+          ConditionExpression: "attribute_not_exists(pk)",
+        },
+      };
+    }
+    return {
+      Delete: {
+        TableName: tableName,
+        Key: { pk: key, sk: EARLY_XTD },
+        ConditionExpression: "#revision = :revision",
+        ExpressionAttributeNames: { "#revision": "revision" },
+        ExpressionAttributeValues: { ":revision": revision },
+      },
+    };
+  }
+
   async function queryAll(
     input: ConstructorParameters<typeof QueryCommand>[0],
     limit: number,
@@ -302,8 +341,31 @@ export function dynamoRouteMapRepository(
       const { Item } = await db().send(
         new GetCommand({ TableName: tableName, Key: { pk: pk(awb), sk: CURRENT }, ConsistentRead: true }),
       );
-      if (!Item) return null;
-      return { ...viewOf(Item), state: Item.state as ShipmentState };
+      return Item ? recordOf(Item) : null;
+    },
+
+    async getForChange(awb) {
+      // Both items together stay far below a Query page (1 MB): CURRENT is at most 400 KB.
+      const { Items = [] } = await db().send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :current)",
+          ExpressionAttributeValues: { ":pk": pk(awb), ":current": CURRENT },
+          ConsistentRead: true,
+        }),
+      );
+      const current = Items.find((item) => item.sk === CURRENT);
+      if (current) return { record: recordOf(current), earlyXtd: null };
+      const early = Items.find((item) => item.sk === EARLY_XTD);
+      return {
+        record: null,
+        earlyXtd: early
+          ? {
+              forwarderIds: [...((early.forwarderIds as Set<string> | undefined) ?? [])].sort(),
+              revision: early.revision as number,
+            }
+          : { forwarderIds: [], revision: 0 },
+      };
     },
 
     async getView(awb) {
@@ -374,40 +436,36 @@ export function dynamoRouteMapRepository(
       );
     },
 
-    async xtdGrants(awb) {
-      const items = await queryAll(
-        {
-          TableName: tableName,
-          KeyConditionExpression: "pk = :pk AND begins_with(sk, :xtd)",
-          ExpressionAttributeValues: { ":pk": pk(awb), ":xtd": "TRIGGER#XTD#" },
-          ProjectionExpression: "forwarderId",
-          ConsistentRead: true,
-        },
-        Number.POSITIVE_INFINITY,
-      );
-      return items.map((item) => item.forwarderId as string);
-    },
-
     async putTrigger(trigger, options) {
       if (!options.onlyWithoutRouteMap) {
         await db().send(new PutCommand({ TableName: tableName, Item: triggerItem(trigger) }));
         return "written";
       }
+      const key = pk(trigger.awb);
+      const items: TransactItem[] = [
+        { Put: { TableName: tableName, Item: triggerItem(trigger) } },
+        {
+          ConditionCheck: {
+            TableName: tableName,
+            Key: { pk: key, sk: CURRENT },
+            ConditionExpression: "attribute_not_exists(pk)",
+          },
+        },
+      ];
+      if (trigger.program === "XTD") {
+        // The new route map's first readers; the revision moves so a creation that missed it fails.
+        items.push({
+          Update: {
+            TableName: tableName,
+            Key: { pk: key, sk: EARLY_XTD },
+            UpdateExpression: "ADD #forwarderIds :forwarder, #revision :one",
+            ExpressionAttributeNames: EARLY_XTD_NAMES,
+            ExpressionAttributeValues: { ":forwarder": new Set([trigger.forwarderId]), ":one": 1 },
+          },
+        });
+      }
       try {
-        await db().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              { Put: { TableName: tableName, Item: triggerItem(trigger) } },
-              {
-                ConditionCheck: {
-                  TableName: tableName,
-                  Key: { pk: pk(trigger.awb), sk: CURRENT },
-                  ConditionExpression: "attribute_not_exists(pk)",
-                },
-              },
-            ],
-          }),
-        );
+        await db().send(new TransactWriteCommand({ TransactItems: items }));
         return "written";
       } catch (error) {
         if (isWriteConflict(error)) return "route-map-exists";

@@ -16,8 +16,8 @@ import { planningConfigOf } from "../carriers.ts";
 import type { EventName } from "../events.ts";
 import { type ApplyContext, applyReport, assertPlaceable } from "../route-map/apply-report.ts";
 import { ForeignAwbError, WriteConflictError } from "./errors.ts";
-import type { CarrierDirectory, ConflictBackoff, RouteMapRecord, RouteMapRepository } from "./ports.ts";
-import { grantXtdAccess, MAX_WRITE_ATTEMPTS, routeMapChange } from "./route-map-records.ts";
+import type { CarrierDirectory, ConflictBackoff, RouteMapBase, RouteMapRepository } from "./ports.ts";
+import { MAX_WRITE_ATTEMPTS, routeMapChangeFrom } from "./route-map-records.ts";
 
 export interface IngestCarrierMessageDeps {
   routeMaps: RouteMapRepository;
@@ -81,71 +81,55 @@ export async function ingestCarrierMessage(
   // is a 400 naming its line (MessageParseError) before anything is written.
   for (const report of reports) assertPlaceable(report, input.now);
 
-  // Records already loaded or written by this request, so consecutive messages for one AWB do not
+  // What this request already read or wrote per AWB, so consecutive messages for one AWB do not
   // read it again (a conflict reloads).
-  const known = new Map<string, RouteMapRecord | null>();
+  const known = new Map<string, RouteMapBase>();
   const applied: AppliedMessage[] = [];
   for (const report of reports) {
     try {
-      const written = await applyOne(deps, report, ctx, input.now, known);
-      applied.push(written.message);
-      if (written.created) await applyLateGrants(deps, report.awb, written.created, input.now, known);
+      applied.push(await applyOne(deps, report, ctx, input.now, known));
     } catch (error) {
-      // Resend from the first message not applied (a failed late grant follows its applied message).
+      // Resend from the first message not applied.
       throw new IngestInterruptedError([...applied], applied.length + 1, reports.length, error);
     }
   }
   return applied;
 }
 
+/**
+ * One read (the record, or for a new AWB the XTD grants recorded before it) and one write per
+ * attempt. A new route map's creation is conditioned on those grants, so an XTD sendsme racing it
+ * turns the creation into a conflict and the retry includes the grant: no second look is needed.
+ */
 async function applyOne(
   deps: IngestCarrierMessageDeps,
   report: CarrierReport,
   ctx: ApplyContext,
   now: string,
-  known: Map<string, RouteMapRecord | null>,
-): Promise<{ message: AppliedMessage; created: RouteMapRecord | null }> {
+  known: Map<string, RouteMapBase>,
+): Promise<AppliedMessage> {
   const key = awbKey(report.awb);
   for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
-    let previous = known.get(key);
-    if (previous === undefined) {
-      previous = await deps.routeMaps.get(report.awb);
-      known.set(key, previous);
+    let base = known.get(key);
+    if (base === undefined) {
+      base = await deps.routeMaps.getForChange(report.awb);
+      known.set(key, base);
     }
-    const result = applyReport(previous?.state ?? null, report, ctx);
-    if (!result.changed) return { message: { awb: report.awb, changed: false, events: [] }, created: null };
-    // A new route map starts with the XTD grants recorded before it existed.
-    const readers = previous ? previous.xtdForwarders : await deps.routeMaps.xtdGrants(report.awb);
-    const change = routeMapChange(previous, result.state, result.events, now, readers);
+    const result = applyReport(base.record?.state ?? null, report, ctx);
+    if (!result.changed) return { awb: report.awb, changed: false, events: [] };
+    const change = routeMapChangeFrom(base, result.state, result.events, now);
     if ((await deps.routeMaps.write(change)) === "written") {
-      known.set(key, change.next);
+      known.set(key, { record: change.next, earlyXtd: null });
       return {
-        message: {
-          awb: report.awb,
-          changed: true,
-          events: result.events.filter((e) => e.type === "Event").map((e) => e.name),
-        },
-        created: previous ? null : change.next,
+        awb: report.awb,
+        changed: true,
+        events: result.events.filter((e) => e.type === "Event").map((e) => e.name),
       };
     }
     known.delete(key);
     await deps.backoff(attempt);
   }
   throw new WriteConflictError(report.awb);
-}
-
-/** An XTD trigger that landed between our grant lookup and the creating write is applied now. */
-async function applyLateGrants(
-  deps: IngestCarrierMessageDeps,
-  awb: AwbId,
-  created: RouteMapRecord,
-  now: string,
-  known: Map<string, RouteMapRecord | null>,
-): Promise<void> {
-  const grants = await deps.routeMaps.xtdGrants(awb);
-  if (grants.every((id) => created.xtdForwarders.includes(id))) return;
-  const granted = await grantXtdAccess(deps, awb, grants, now);
-  known.set(awbKey(awb), granted);
 }
 
 function uniqueAwbs(awbs: readonly AwbId[]): AwbId[] {

@@ -67,10 +67,30 @@ export interface TriggerRecord {
   requestedAt: string;
 }
 
+/**
+ * XTD grants recorded while the AWB had no route map (sendsme before the booking): the first readers
+ * of the route map when it is created.
+ */
+export interface EarlyXtdGrants {
+  forwarderIds: string[];
+  /** +1 per grant recorded, 0 = none: creating the route map is conditioned on it. */
+  revision: number;
+}
+
+/** What a change of one AWB starts from, read at once: its record, or the grants waiting for it. */
+export type RouteMapBase =
+  | { record: RouteMapRecord; earlyXtd: null }
+  | { record: null; earlyXtd: EarlyXtdGrants };
+
 /** One atomic change of an AWB: current record, snapshot, outbox events and reader items together. */
 export interface RouteMapWrite {
   /** The record the change was computed from; null = the AWB is new (must not exist yet). */
   previous: RouteMapRecord | null;
+  /**
+   * With `previous` null: the revision of the early XTD grants the new record's readers came from
+   * (absent = 0, none). A grant recorded since makes the creation a conflict, so none is left out.
+   */
+  earlyXtdRevision?: number;
   next: RouteMapRecord;
   /** null when the route map itself did not change (an XTD grant). */
   snapshot: RouteMapSnapshot | null;
@@ -82,7 +102,10 @@ export interface RouteMapWrite {
   trigger?: TriggerRecord;
 }
 
-/** "conflict": someone else wrote first (version moved, or the AWB appeared): reload and retry. */
+/**
+ * "conflict": someone else wrote first (version moved, the AWB appeared, or an early XTD grant was
+ * recorded): reload and retry.
+ */
 export type WriteOutcome = "written" | "conflict";
 
 /**
@@ -123,6 +146,11 @@ export interface ReaderQuery {
 
 export interface RouteMapRepository {
   get(awb: AwbId): Promise<RouteMapRecord | null>;
+  /**
+   * The record a change starts from, or for a new AWB the XTD grants recorded for its creation: one
+   * consistent read either way.
+   */
+  getForChange(awb: AwbId): Promise<RouteMapBase>;
   /** The record without its aggregate (cheaper: reads answer from the stored JSON). */
   getView(awb: AwbId): Promise<RouteMapView | null>;
   /** Views of many AWBs (search pages); unknown ones are left out, order not guaranteed. */
@@ -130,11 +158,10 @@ export interface RouteMapRepository {
   write(change: RouteMapWrite): Promise<WriteOutcome>;
   /** Snapshots with expiresAt > nowEpochSeconds, newest first. */
   snapshots(awb: AwbId, nowEpochSeconds: number): Promise<RouteMapSnapshot[]>;
-  /** Forwarders with an XTD trigger on this AWB (grants that apply when the route map is created). */
-  xtdGrants(awb: AwbId): Promise<string[]>;
   /**
    * Records a trigger. With `onlyWithoutRouteMap`, it is written only if the AWB has no route map yet
-   * (else "route-map-exists", and the caller grants on the record instead).
+   * (else "route-map-exists", and the caller grants on the record instead); an XTD trigger written so
+   * is added to the AWB's early XTD grants in the same atomic step.
    */
   putTrigger(
     trigger: TriggerRecord,

@@ -14,6 +14,7 @@ import { normaliseUtc } from "../time/station-time.ts";
 import { WriteConflictError } from "./errors.ts";
 import type {
   ConflictBackoff,
+  RouteMapBase,
   RouteMapRecord,
   RouteMapRepository,
   RouteMapSearchFields,
@@ -139,6 +140,24 @@ export function routeMapChange(
     events: toDomainEvents(drafts, record, now),
     eventsExpireAt: epochSeconds(now) + OUTBOX_RETENTION_SECONDS,
     searchFields: searchFieldsOf(map),
+  };
+}
+
+/**
+ * The write of a change from what `getForChange` read. A new route map starts with the XTD grants
+ * recorded before it existed and is conditioned on their revision: a grant that lands in between
+ * makes the creation a conflict, and the retry includes it.
+ */
+export function routeMapChangeFrom(
+  base: RouteMapBase,
+  state: ShipmentState,
+  drafts: readonly DomainEventDraft[],
+  now: string,
+): RouteMapWrite {
+  if (base.record) return routeMapChange(base.record, state, drafts, now, base.record.xtdForwarders);
+  return {
+    ...routeMapChange(null, state, drafts, now, base.earlyXtd.forwarderIds),
+    earlyXtdRevision: base.earlyXtd.revision,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * The DynamoDB route-map repository against DynamoDB Local: the transaction layout, optimistic
- * concurrency under real contention, reader items, TTL filtering and the index query.
+ * concurrency under real contention, early XTD grants, reader items, TTL filtering and the index query.
+ * DynamoDB calls are counted by a middleware on the adapter's own document client.
  */
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
@@ -14,12 +15,18 @@ import {
   startDynamoDbLocal,
 } from "../../../bin/local/emulators.ts";
 import type { ingestCarrierMessage as Ingest } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
-import { type RouteMapRepository, WriteTooLargeError } from "../../../functions/core/use-cases/ports.ts";
+import {
+  type RouteMapRepository,
+  type TriggerRecord,
+  WriteTooLargeError,
+} from "../../../functions/core/use-cases/ports.ts";
 
 let emulator: DynamoDbLocal;
 let repo: RouteMapRepository;
 let ingest: typeof Ingest;
 let doc: DynamoDBDocumentClient;
+/** Commands the adapter sent, in order (cleared by the tests that count them). */
+const calls: string[] = [];
 const carriers = { get: async () => null };
 const backoff = (attempt: number) =>
   new Promise<void>((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
@@ -37,6 +44,14 @@ beforeAll(async () => {
   const { dynamoRouteMapRepository } = await import("../../../functions/adapters/route-map-repository.ts");
   ingest = (await import("../../../functions/core/use-cases/ingest-carrier-message.ts")).ingestCarrierMessage;
   repo = dynamoRouteMapRepository();
+  const { dynamo } = await import("../../../functions/adapters/aws-clients.ts");
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      calls.push(context.commandName ?? "unknown");
+      return next(args);
+    },
+    { step: "initialize", name: "countRouteMapCalls" },
+  );
   doc = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: emulator.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
   );
@@ -50,11 +65,18 @@ afterAll(async () => {
 const T0 = "2026-03-13T10:00:00.000Z";
 const later = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
 const awbOf = (serial: string) => ({ prefix: "020", serial });
-const post = (body: string, now: string) =>
+const post = (body: string, now: string, routeMaps: RouteMapRepository = repo, conflictBackoff = backoff) =>
   ingest(
-    { routeMaps: repo, carriers, backoff },
+    { routeMaps, carriers, backoff: conflictBackoff },
     { carrierPrefix: "020", contentType: "text/plain", body, now },
   );
+const xtdTrigger = (serial: string, forwarderId: string): TriggerRecord => ({
+  awb: awbOf(serial),
+  program: "XTD",
+  forwarderId,
+  agent: { code: "1111111", cass: "0001" },
+  requestedAt: T0,
+});
 const bkd = (serial: string) =>
   `FSU/13\n020-${serial}HAJJFK/T10K250.0\nBKD/LH9350/14MAR/HAJFRA/T10/S0600/S0930\nBKD/LH400/14MAR/FRAJFK/T10/S1325/S1555\n`;
 const fwb = (serial: string, agent = "1234567/0001") =>
@@ -258,21 +280,106 @@ describe("dynamoRouteMapRepository", () => {
   });
 
   it("stores a trigger only while no route map exists when asked to", async () => {
-    const trigger = {
-      awb: awbOf("12345723"),
-      program: "XTD" as const,
-      forwarderId: "FWD9",
-      agent: { code: "1111111", cass: "0001" },
-      requestedAt: T0,
-    };
+    const trigger = xtdTrigger("12345723", "FWD9");
     expect(await repo.putTrigger(trigger, { onlyWithoutRouteMap: true })).toBe("written");
-    expect(await repo.xtdGrants(trigger.awb)).toEqual(["FWD9"]);
+    expect(await repo.getForChange(trigger.awb)).toEqual({
+      record: null,
+      earlyXtd: { forwarderIds: ["FWD9"], revision: 1 },
+    });
     await post(bkd("12345723"), later(1));
     // The stored grant applied when the route map was created.
     expect((await repo.get(trigger.awb))?.xtdForwarders).toEqual(["FWD9"]);
     expect(await repo.putTrigger({ ...trigger, forwarderId: "FWD8" }, { onlyWithoutRouteMap: true })).toBe(
       "route-map-exists",
     );
+    // Refused as a whole: neither the trigger nor an early grant was written.
+    expect((await itemsOf("12345723", "TRIGGER#")).map((t) => t.forwarderId)).toEqual(["FWD9"]);
+    expect((await itemsOf("12345723", "CURRENT")).map((i) => i.sk)).toEqual(["CURRENT"]);
+  });
+
+  it("reads a new AWB with one call and creates it with the XTD grants recorded before it", async () => {
+    const serial = "12345756";
+    for (const forwarderId of ["FWD9", "FWD8", "FWD9"])
+      expect(await repo.putTrigger(xtdTrigger(serial, forwarderId), { onlyWithoutRouteMap: true })).toBe(
+        "written",
+      );
+    expect(await itemsOf(serial, "CURRENT#XTD")).toMatchObject([
+      { forwarderIds: new Set(["FWD8", "FWD9"]), revision: 3 },
+    ]);
+
+    calls.length = 0;
+    await post(bkd(serial), T0);
+    expect(calls).toEqual(["QueryCommand", "TransactWriteItemsCommand"]);
+
+    const record = await repo.get(awbOf(serial));
+    expect(record?.xtdForwarders).toEqual(["FWD8", "FWD9"]);
+    const [creation] = await itemsOf(serial, "EVT#");
+    expect(creation?.event).toMatchObject({
+      name: "RMP",
+      eventStatus: "Creation",
+      audience: { ownerAgent: null, xtdForwarders: ["FWD8", "FWD9"] },
+    });
+    expect((await itemsOf(serial, "READER#")).map((r) => r.readerKey)).toEqual(["FWD#FWD8", "FWD#FWD9"]);
+    // The grants now live on CURRENT: the early-grants item went in the creating transaction.
+    expect((await itemsOf(serial, "CURRENT")).map((i) => i.sk)).toEqual(["CURRENT"]);
+  });
+
+  it("makes a creation that an XTD sendsme raced a conflict; the retried ingest includes the grant", async () => {
+    const serial = "12345760";
+    let raced = false;
+    // The sendsme lands after ingest read the AWB (no route map, no grants) and before it creates it.
+    const racing: RouteMapRepository = {
+      ...repo,
+      write: async (change) => {
+        if (!raced) {
+          raced = true;
+          expect(await repo.putTrigger(xtdTrigger(serial, "FWD7"), { onlyWithoutRouteMap: true })).toBe(
+            "written",
+          );
+        }
+        return repo.write(change);
+      },
+    };
+    const backoffs: number[] = [];
+    calls.length = 0;
+    const applied = await post(bkd(serial), T0, racing, async (attempt) => {
+      backoffs.push(attempt);
+    });
+    expect(applied).toEqual([{ awb: awbOf(serial), changed: true, events: ["RMP"] }]);
+    expect(backoffs).toEqual([1]);
+    expect(calls).toEqual([
+      "QueryCommand",
+      "TransactWriteItemsCommand", // the sendsme
+      "TransactWriteItemsCommand", // the creation, refused
+      "QueryCommand",
+      "TransactWriteItemsCommand",
+    ]);
+
+    // Created once, with the grant: the creation event itself is addressed to the XTD reader.
+    const record = await repo.get(awbOf(serial));
+    expect(record).toMatchObject({ version: 1, xtdForwarders: ["FWD7"] });
+    const events = await itemsOf(serial, "EVT#");
+    expect(events.map((e) => [e.event.name, e.event.eventStatus, e.event.audience.xtdForwarders])).toEqual([
+      ["RMP", "Creation", ["FWD7"]],
+    ]);
+    expect((await itemsOf(serial, "READER#")).map((r) => r.readerKey)).toEqual(["FWD#FWD7"]);
+  });
+
+  it("still reads an existing AWB with one call, and GET with one GetItem", async () => {
+    const serial = "12345771";
+    expect(await repo.putTrigger(xtdTrigger(serial, "FWD9"), { onlyWithoutRouteMap: true })).toBe("written");
+    await post(bkd(serial), T0);
+    calls.length = 0;
+    await post(`FSU/13\n020-${serial}HAJJFK/T10\nRCS/14MAR0310/HAJ/T10\n`, later(1));
+    expect(calls).toEqual(["QueryCommand", "TransactWriteItemsCommand"]);
+    expect(await repo.getForChange(awbOf(serial))).toMatchObject({
+      record: { version: 2, xtdForwarders: ["FWD9"] },
+      earlyXtd: null,
+    });
+
+    calls.length = 0;
+    expect((await repo.getView(awbOf(serial)))?.version).toBe(2);
+    expect(calls).toEqual(["GetItemCommand"]);
   });
 
   it("queries the reader index with the creation range as key condition and other filters", async () => {

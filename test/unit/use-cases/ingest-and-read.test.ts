@@ -13,13 +13,21 @@ import {
   IngestInterruptedError,
   ingestCarrierMessage,
 } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
-import { WriteTooLargeError } from "../../../functions/core/use-cases/ports.ts";
+import { type TriggerRecord, WriteTooLargeError } from "../../../functions/core/use-cases/ports.ts";
 import { ProblemError } from "../../../functions/handlers/http/problem.ts";
 import { toProblem } from "../../../functions/handlers/http/route-map-problems.ts";
 import { fixture } from "../carrier-messages/helpers.ts";
-import { AWB, BKD_TWO_LEGS, FWB, fsu, harness, OTHER, OWNER, T0 } from "./support.ts";
+import { AWB, BKD_TWO_LEGS, FWB, fsu, harness, OTHER, OWNER, T0, withRouteMaps } from "./support.ts";
 
 const later = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+/** An XTD sendsme as the repository records it while the AWB has no route map. */
+const earlyXtd = (forwarderId: string): TriggerRecord => ({
+  awb: AWB,
+  program: "XTD",
+  forwarderId,
+  agent: { code: OTHER.agentCode, cass: OTHER.agentCass },
+  requestedAt: T0,
+});
 
 describe("ingestCarrierMessage", () => {
   it("creates the route map with its snapshot and outbox events in one write per change", async () => {
@@ -41,6 +49,51 @@ describe("ingestCarrierMessage", () => {
     const fwbEvent = h.routeMaps.events[1];
     expect(fwbEvent?.audience).toEqual({ ownerAgent: { code: "1234567", cass: "0001" }, xtdForwarders: [] });
     expect(fwbEvent?.version).toBe(2);
+  });
+
+  it("reads a new AWB once: one read and one write per change, later messages of the body read nothing", async () => {
+    const h = harness();
+    await h.imp(`${BKD_TWO_LEGS}${FWB}`, T0);
+    expect(h.routeMaps.operations).toEqual({ getForChange: 1, write: 2 });
+    expect((await h.routeMaps.get(AWB))?.version).toBe(2);
+  });
+
+  it("starts a new route map with the XTD grants recorded before it, its creation event addressed to them", async () => {
+    const h = harness();
+    for (const id of ["FWD3", "FWD2", "FWD3"])
+      expect(await h.routeMaps.putTrigger(earlyXtd(id), { onlyWithoutRouteMap: true })).toBe("written");
+    await h.imp(BKD_TWO_LEGS, later(T0, 1));
+    expect(h.routeMaps.events.map((e) => [e.name, e.eventStatus, e.audience])).toEqual([
+      ["RMP", "Creation", { ownerAgent: null, xtdForwarders: ["FWD2", "FWD3"] }],
+    ]);
+    expect((await h.routeMaps.get(AWB))?.xtdForwarders).toEqual(["FWD2", "FWD3"]);
+    // The grants now live on the record only.
+    expect(await h.routeMaps.getForChange(AWB)).toMatchObject({ earlyXtd: null });
+  });
+
+  it("retries a creation that an XTD grant raced and creates the route map once, with the grant", async () => {
+    const h = harness();
+    let raced = false;
+    // The grant is recorded after ingest read the AWB (nothing there) and before it creates it.
+    const racing = withRouteMaps(h, {
+      write: async (change) => {
+        if (!raced) {
+          raced = true;
+          expect(await h.routeMaps.putTrigger(earlyXtd("FWD2"), { onlyWithoutRouteMap: true })).toBe(
+            "written",
+          );
+        }
+        return h.routeMaps.write(change);
+      },
+    });
+    const applied = await racing.imp(BKD_TWO_LEGS, T0);
+    expect(applied).toEqual([{ awb: AWB, changed: true, events: ["RMP"] }]);
+    expect(h.backoffs).toEqual([1]);
+    expect(h.routeMaps.operations).toMatchObject({ getForChange: 2, write: 2 });
+    expect(await h.routeMaps.get(AWB)).toMatchObject({ version: 1, xtdForwarders: ["FWD2"] });
+    expect(h.routeMaps.events.map((e) => [e.name, e.eventStatus, e.audience.xtdForwarders])).toEqual([
+      ["RMP", "Creation", ["FWD2"]],
+    ]);
   });
 
   it("changes nothing for a repeated message", async () => {

@@ -6,7 +6,7 @@ import {
 import type { CarrierSettings } from "../../../functions/core/carriers.ts";
 import type { ForwarderIdentity } from "../../../functions/core/identity.ts";
 import { ingestCarrierMessage } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
-import type { CarrierStatusRequest } from "../../../functions/core/use-cases/ports.ts";
+import type { CarrierStatusRequest, RouteMapRepository } from "../../../functions/core/use-cases/ports.ts";
 
 export interface Harness {
   routeMaps: MemoryRouteMapRepository;
@@ -42,6 +42,17 @@ export function harness(): Harness {
       ingestCarrierMessage(h, { carrierPrefix: "020", contentType, body, now }),
   };
   return h;
+}
+
+/**
+ * The same harness (same stored data, counters, events) with some route-map calls replaced, so a test
+ * can let another request run in between, e.g. a sendsme between ingest's read and its write.
+ */
+export function withRouteMaps(h: Harness, calls: Partial<RouteMapRepository>): Harness {
+  const wrapped: Harness = { ...h, routeMaps: { ...h.routeMaps, ...calls } };
+  wrapped.imp = (body, now, contentType = "text/plain") =>
+    ingestCarrierMessage(wrapped, { carrierPrefix: "020", contentType, body, now });
+  return wrapped;
 }
 
 export function carrier020(h: Harness, qualityProgram = true, xtd = true): void {

@@ -7,7 +7,7 @@ import { getRouteMap } from "../../../functions/core/use-cases/get-route-map.ts"
 import type { RouteMapSearchFilters } from "../../../functions/core/use-cases/ports.ts";
 import { parseSort, searchRouteMaps } from "../../../functions/core/use-cases/search-route-maps.ts";
 import { OWNER_XTD_NOTE, triggerRouteMap } from "../../../functions/core/use-cases/trigger-route-map.ts";
-import { AWB, BKD_TWO_LEGS, carrier020, FWB, harness, OTHER, OWNER, T0 } from "./support.ts";
+import { AWB, BKD_TWO_LEGS, carrier020, FWB, harness, OTHER, OWNER, T0, withRouteMaps } from "./support.ts";
 
 const trigger = (h: ReturnType<typeof harness>, reader = OWNER, isXtd = false, awb = AWB) =>
   triggerRouteMap(h, {
@@ -89,6 +89,67 @@ describe("triggerRouteMap (sendsme)", () => {
     expect((await h.routeMaps.get(AWB))?.xtdForwarders).toEqual(["FWD2", "FWD3"]);
     // A grant is not a route-map change: no new snapshot.
     expect(await h.routeMaps.snapshots(AWB, 0)).toHaveLength(2);
+  });
+
+  it("addresses the creation event to an XTD reader that asked before the booking", async () => {
+    const h = harness();
+    carrier020(h);
+    expect((await trigger(h, OTHER, true)).kind).toBe("requested");
+    await h.imp(BKD_TWO_LEGS, T0);
+    expect(h.routeMaps.events.map((e) => [e.name, e.eventStatus, e.audience.xtdForwarders])).toEqual([
+      ["RMP", "Creation", ["FWD2"]],
+    ]);
+    // One read, one write: the early grant came with the read.
+    expect(h.routeMaps.operations).toMatchObject({ getForChange: 1, write: 1 });
+  });
+
+  it("addresses the creation event to an XTD reader whose sendsme raced the booking", async () => {
+    const h = harness();
+    carrier020(h);
+    let raced = false;
+    const racing = withRouteMaps(h, {
+      write: async (change) => {
+        if (!raced) {
+          raced = true;
+          expect((await trigger(h, OTHER, true)).kind).toBe("requested");
+        }
+        return h.routeMaps.write(change);
+      },
+    });
+    await racing.imp(BKD_TWO_LEGS, T0);
+    // The creation lost once to the sendsme and was redone with its grant: one version, one event.
+    expect(h.backoffs).toEqual([1]);
+    expect(await h.routeMaps.get(AWB)).toMatchObject({ version: 1, xtdForwarders: ["FWD2"] });
+    expect(h.routeMaps.events.map((e) => [e.name, e.eventStatus, e.audience.xtdForwarders])).toEqual([
+      ["RMP", "Creation", ["FWD2"]],
+    ]);
+    await expect(getRouteMap(h, { awb: AWB, reader: OTHER, now: T0 })).resolves.toContain("12345675");
+  });
+
+  it("grants on the record an XTD sendsme that finds the route map created after it looked", async () => {
+    const h = harness();
+    carrier020(h);
+    let raced = false;
+    // The booking arrives after the sendsme read the AWB (nothing there) and before it records the trigger.
+    const racing = withRouteMaps(h, {
+      putTrigger: async (record, options) => {
+        if (!raced) {
+          raced = true;
+          await h.imp(BKD_TWO_LEGS, T0);
+        }
+        return h.routeMaps.putTrigger(record, options);
+      },
+    });
+    const result = await trigger(racing, OTHER, true);
+    expect(result.kind).toBe("route-map");
+    expect(await h.routeMaps.get(AWB)).toMatchObject({ version: 2, xtdForwarders: ["FWD2"] });
+    expect(h.backoffs).toEqual([]);
+    // Granted after the creation: no snapshot, no event for the grant; events from now on include FWD2.
+    expect(await h.routeMaps.snapshots(AWB, 0)).toHaveLength(1);
+    expect(h.routeMaps.events.map((e) => e.audience.xtdForwarders)).toEqual([[]]);
+    await h.imp(FWB, T0);
+    expect(h.routeMaps.events.at(-1)?.audience.xtdForwarders).toEqual(["FWD2"]);
+    expect(await h.routeMaps.getForChange(AWB)).toMatchObject({ earlyXtd: null });
   });
 
   it("lets the owner use XTD but notes that it is not needed", async () => {
