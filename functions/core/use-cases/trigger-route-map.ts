@@ -9,7 +9,7 @@
 import { formatAwb } from "../awb.ts";
 import type { AwbId } from "../carrier-messages/types.ts";
 import type { ForwarderIdentity } from "../identity.ts";
-import { TriggerRefusedError } from "./errors.ts";
+import { TriggerRefusedError, WriteConflictError } from "./errors.ts";
 import type {
   CarrierDirectory,
   CarrierRequestPublisher,
@@ -18,7 +18,13 @@ import type {
   RouteMapView,
   TriggerRecord,
 } from "./ports.ts";
-import { currentRouteMapJson, grantXtdAccess, mayRead, sameAgent } from "./route-map-records.ts";
+import {
+  currentRouteMapJson,
+  grantXtdAccess,
+  MAX_WRITE_ATTEMPTS,
+  mayRead,
+  sameAgent,
+} from "./route-map-records.ts";
 
 export interface TriggerRouteMapDeps {
   routeMaps: RouteMapRepository;
@@ -102,14 +108,19 @@ export async function triggerRouteMap(
   return { kind: "requested", awb, note };
 }
 
-/** Grants on the existing route map, or stores the grant for when it is created (race-free). */
+/**
+ * Grants on the existing route map, or stores the grant for when it is created (race-free: the
+ * creation is conditioned on the stored grants). "route-map-exists" can also be a transaction
+ * conflict with a creation that then failed, so the rounds go on until one side holds the grant.
+ */
 async function recordXtdTrigger(
   deps: TriggerRouteMapDeps,
   trigger: TriggerRecord,
   exists: boolean,
 ): Promise<RouteMapView | null> {
-  for (let round = 0; round < 2; round++) {
-    if (exists || round > 0) {
+  for (let round = 1; round <= MAX_WRITE_ATTEMPTS; round++) {
+    const grantFirst = exists || round > 1;
+    if (grantFirst) {
       const granted = await grantXtdAccess(
         deps,
         trigger.awb,
@@ -121,8 +132,10 @@ async function recordXtdTrigger(
     }
     const stored = await deps.routeMaps.putTrigger(trigger, { onlyWithoutRouteMap: true });
     if (stored === "written") return null;
+    // No route map to grant on, yet the trigger was refused: it lost to a creation that failed.
+    if (grantFirst) await deps.backoff(round);
   }
-  return deps.routeMaps.getView(trigger.awb);
+  throw new WriteConflictError(trigger.awb);
 }
 
 /** FSR (status request) in Cargo-IMP form: the carrier gateway answers with FSU messages. */

@@ -152,6 +152,23 @@ describe("triggerRouteMap (sendsme)", () => {
     expect(await h.routeMaps.getForChange(AWB)).toMatchObject({ earlyXtd: null });
   });
 
+  it("keeps recording an XTD sendsme that loses to creations which then fail, until one side holds it", async () => {
+    const h = harness();
+    carrier020(h);
+    let losses = 3;
+    // DynamoDB answers a transaction conflict with an in-flight creation like "route-map-exists".
+    const contended = withRouteMaps(h, {
+      putTrigger: async (record, options) =>
+        losses-- > 0 ? "route-map-exists" : h.routeMaps.putTrigger(record, options),
+    });
+    expect((await trigger(contended, OTHER, true)).kind).toBe("requested");
+    // The first refusal is taken at its word (granted on the record at once); the next ones wait.
+    expect(h.backoffs).toEqual([2, 3]);
+    expect(h.routeMaps.triggers.size).toBe(1);
+    await h.imp(BKD_TWO_LEGS, T0);
+    expect((await h.routeMaps.get(AWB))?.xtdForwarders).toEqual(["FWD2"]);
+  });
+
   it("lets the owner use XTD but notes that it is not needed", async () => {
     const h = harness();
     carrier020(h);
