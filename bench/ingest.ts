@@ -2,8 +2,8 @@
  * Ingest: carrier messages per second through POST /carrier/messages against bare TransactWriteItems
  * writing the same items (copied from what one such message wrote) on the same DynamoDB Local, with
  * the same concurrency. Two message kinds: a booking that creates a route map (FSU/BKD on a new AWB:
- * reads the record and any early XTD grants, writes, re-checks grants) and the common case, a status
- * message on an existing route map (FSU/DEP: one read, one write).
+ * one Query for the record and any early XTD grants, one write) and the common case, a status message
+ * on an existing route map (FSU/DEP: one read, one write).
  */
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
