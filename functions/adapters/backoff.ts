@@ -1,5 +1,8 @@
-/** Jittered exponential backoff between optimistic-concurrency retries ("full jitter"). */
+/**
+ * Jittered exponential backoff between optimistic-concurrency retries ("full jitter"), capped at
+ * 250 ms: MAX_WRITE_ATTEMPTS waits then sleep at most ~5 s, inside an HTTP Lambda's 10 s.
+ */
 import type { ConflictBackoff } from "../core/use-cases/ports.ts";
 
 export const jitteredBackoff: ConflictBackoff = (attempt) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(400, 10 * 2 ** attempt)));
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 10 * 2 ** attempt)));

@@ -27,8 +27,12 @@ import type {
 export const SNAPSHOT_RETENTION_SECONDS = 30 * 24 * 3600;
 /** Outbox items only need to outlive stream processing and replays. */
 export const OUTBOX_RETENTION_SECONDS = 7 * 24 * 3600;
-/** Optimistic-concurrency attempts per change before answering 409. */
-export const MAX_WRITE_ATTEMPTS = 12;
+/**
+ * Optimistic-concurrency attempts per change before answering 409. Each lost race means another
+ * writer's change landed in between, so N attempts let N messages for one AWB arriving at once all
+ * land: 25 covers the 20 simultaneous messages the fault suite sends, with margin.
+ */
+export const MAX_WRITE_ATTEMPTS = 25;
 
 /** Fixed-width ISO with milliseconds, so stored stamps sort as text. */
 export function isoMs(iso: string): string {
