@@ -12,7 +12,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand, type GetCommandInput } from "@aws-sdk/lib-dynamodb";
 import autocannon from "autocannon";
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../bin/local/emulators.ts";
-import { TABLES } from "../lib/definitions.ts";
+import { TABLES } from "../functions/contracts/resources.ts";
 import { call, startRunner, tokens } from "../test/support/runner.ts";
 import { bookingAndFwb, figure, median, percentile, serialFor } from "./support.ts";
 

@@ -23,6 +23,7 @@ import {
   LOCAL_REGION,
   startDynamoDbLocal,
 } from "../bin/local/emulators.ts";
+import { TABLES } from "../functions/contracts/resources.ts";
 import type { DomainEvent } from "../functions/core/events.ts";
 import {
   eventLookupKeys,
@@ -32,8 +33,7 @@ import {
   type SubscriberIdentity,
   subscriptionIndexKeys,
 } from "../functions/core/notifications/index.ts";
-import type { SubscriptionRepository } from "../functions/core/use-cases/notification-ports.ts";
-import { TABLES } from "../lib/definitions.ts";
+import type { SubscriptionRepository } from "../functions/core/ports/notifications.ts";
 import { figure, median, percentile } from "./support.ts";
 
 const SCALES = [1_000, 10_000, 100_000];

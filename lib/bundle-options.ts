@@ -2,8 +2,9 @@
  * How every Lambda is bundled, as plain data (no CDK import), so the stack's NodejsFunction, the bundle
  * benchmark and the bundling test build exactly the same files.
  */
+
+import { EVENT_FUNCTIONS } from "../functions/contracts/event-functions.ts";
 import { ROUTES } from "../functions/handlers/http/routes.ts";
-import { EVENT_FUNCTIONS } from "./event-functions.ts";
 
 export const LAMBDA_BUNDLE = {
   minify: true,

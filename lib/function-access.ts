@@ -4,7 +4,7 @@
  * IAM grants and the matching environment, so a function neither holds nor learns of anything else.
  * Plain data (no CDK import). A handler without an entry fails synthesis.
  */
-import type { QUEUES, TABLES } from "./definitions.ts";
+import type { QUEUES, TABLES } from "../functions/contracts/resources.ts";
 
 export type TableName = keyof typeof TABLES;
 export type QueueName = keyof typeof QUEUES;

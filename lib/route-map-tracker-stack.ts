@@ -17,14 +17,14 @@ import { ConfigurationSet, EmailIdentity, Identity } from "aws-cdk-lib/aws-ses";
 import { Topic } from "aws-cdk-lib/aws-sns";
 import { type NagPackSuppression, NagSuppressions } from "cdk-nag";
 import type { Construct } from "constructs";
+import { EVENT_FUNCTIONS, type FilterPattern } from "../functions/contracts/event-functions.ts";
+import { QUEUES, queueArnEnvVar, TABLES } from "../functions/contracts/resources.ts";
 import { DEFAULT_RATE_LIMIT as CORE_RATE_LIMIT } from "../functions/core/rate-limit.ts";
 import { DEFAULT_SERVICE_NAME, ROUTES } from "../functions/handlers/http/routes.ts";
 import { Api, AUTHORIZER_HANDLER } from "./constructs/api.ts";
 import { DataTables } from "./constructs/data.ts";
 import { HandlerFunction } from "./constructs/handler-function.ts";
 import { Messaging } from "./constructs/messaging.ts";
-import { QUEUES, queueArnEnvVar, TABLES } from "./definitions.ts";
-import { EVENT_FUNCTIONS, type FilterPattern } from "./event-functions.ts";
 import { type FunctionAccess, functionAccess, type TableName } from "./function-access.ts";
 import { WildcardResourceGuard } from "./wildcard-guard.ts";
 

@@ -20,7 +20,7 @@ import {
   queueArnEnvVar,
   TABLES,
   type TableDefinition,
-} from "../../lib/definitions.ts";
+} from "../../functions/contracts/resources.ts";
 
 export const LOCAL_CREDENTIALS = { accessKeyId: "local", secretAccessKey: "local" };
 export const LOCAL_REGION = "us-east-1";

@@ -4,9 +4,9 @@
  * are the production modules, pointed at the emulators through the SDK's endpoint variables.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { EVENT_FUNCTIONS } from "../../functions/contracts/event-functions.ts";
+import { deadLetterEnvVar, QUEUES, TABLES } from "../../functions/contracts/resources.ts";
 import { DEFAULT_SERVICE_NAME } from "../../functions/handlers/http/routes.ts";
-import { deadLetterEnvVar, QUEUES, TABLES } from "../../lib/definitions.ts";
-import { EVENT_FUNCTIONS } from "../../lib/event-functions.ts";
 import { DEV_AUDIENCE, DEV_ISSUER, devJwks } from "../dev-issuer.ts";
 import {
   createQueues,

@@ -13,7 +13,7 @@ import {
   GetShardIteratorCommand,
 } from "@aws-sdk/client-dynamodb-streams";
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
-import { type FilterPattern, matchesFilter } from "../../lib/event-functions.ts";
+import { type FilterPattern, matchesFilter } from "../../functions/contracts/event-functions.ts";
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from "./emulators.ts";
 import { type LambdaHandler, lambdaContext } from "./lambda.ts";
 

@@ -1,6 +1,6 @@
 /** Participating carriers, kept in the subscriptions table under `CARRIER#<prefix>`. */
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { TABLES } from "../../lib/definitions.ts";
+import { TABLES } from "../contracts/resources.ts";
 import type { CarrierPlanningSettings, CarrierSettings } from "../core/carriers.ts";
 import { dynamo, requiredEnv } from "./aws-clients.ts";
 

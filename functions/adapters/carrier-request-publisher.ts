@@ -4,9 +4,9 @@
  * requesting forwarder and whether it was an XTD request. Locally the queue lives in fauxqs.
  */
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
-import { QUEUES } from "../../lib/definitions.ts";
+import { QUEUES } from "../contracts/resources.ts";
 import { formatAwb } from "../core/awb.ts";
-import type { CarrierRequestPublisher } from "../core/use-cases/ports.ts";
+import type { CarrierRequestPublisher } from "../core/ports/carriers.ts";
 import { requiredEnv, sqs } from "./aws-clients.ts";
 
 export function sqsCarrierRequestPublisher(

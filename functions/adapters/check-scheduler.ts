@@ -22,9 +22,9 @@ import {
 } from "@aws-sdk/client-scheduler";
 import { SendMessageBatchCommand } from "@aws-sdk/client-sqs";
 import * as v from "valibot";
-import { QUEUES, queueArnEnvVar } from "../../lib/definitions.ts";
+import { QUEUES, queueArnEnvVar } from "../contracts/resources.ts";
+import type { CheckScheduler, PlannedCheck, QueuedCheck } from "../core/ports/checks.ts";
 import type { DueCheckInput } from "../core/route-map/due-checks.ts";
-import type { CheckScheduler, PlannedCheck, QueuedCheck } from "../core/use-cases/plan-due-checks.ts";
 import { requiredEnv, scheduler, sqs } from "./aws-clients.ts";
 
 const logger = new Logger({ serviceName: "route-map-tracker" });

@@ -4,9 +4,9 @@
  * secrets (DeliveryTarget), so queue contents and DLQ inspection never expose a Token or Psk.
  */
 import { SendMessageBatchCommand } from "@aws-sdk/client-sqs";
-import { QUEUES } from "../../lib/definitions.ts";
+import { QUEUES } from "../contracts/resources.ts";
 import { MAX_SQS_DELAY_SECONDS } from "../core/notifications/index.ts";
-import type { DeliveryJob, DeliveryJobQueue } from "../core/use-cases/notification-ports.ts";
+import type { DeliveryJob, DeliveryJobQueue } from "../core/ports/notifications.ts";
 import { requiredEnv, sqs } from "./aws-clients.ts";
 
 const BATCH_LIMIT = 10;

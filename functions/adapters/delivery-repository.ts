@@ -15,13 +15,13 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { TABLES } from "../../lib/definitions.ts";
+import { TABLES } from "../contracts/resources.ts";
 import type {
   DeliveryAttempt,
   DeliveryJob,
   DeliveryRecord,
   DeliveryRepository,
-} from "../core/use-cases/notification-ports.ts";
+} from "../core/ports/notifications.ts";
 import { dynamo, requiredEnv } from "./aws-clients.ts";
 import { nowMs } from "./clock.ts";
 

@@ -11,9 +11,8 @@
  */
 import { createHash } from "node:crypto";
 import { ConflictException, CreateScheduleCommand } from "@aws-sdk/client-scheduler";
-import { QUEUES } from "../../lib/definitions.ts";
-import type { DeliveryRetryScheduler } from "../core/use-cases/deliver-job.ts";
-import type { DeliveryJob } from "../core/use-cases/notification-ports.ts";
+import { QUEUES } from "../contracts/resources.ts";
+import type { DeliveryJob, DeliveryRetryScheduler } from "../core/ports/notifications.ts";
 import { requiredEnv, scheduler } from "./aws-clients.ts";
 import { ensureDeadLetter, failOnQuota, runsLocally } from "./check-scheduler.ts";
 

@@ -4,7 +4,7 @@
  * SES_CONFIGURATION_SET when set. Locally the same client talks to aws-ses-v2-local.
  */
 import { SendEmailCommand } from "@aws-sdk/client-ses";
-import type { EmailSender } from "../core/use-cases/deliver-job.ts";
+import type { EmailSender } from "../core/ports/notifications.ts";
 import { ses } from "./aws-clients.ts";
 
 export const DEFAULT_SENDER_ADDRESS = "notifications@example.com";

@@ -17,7 +17,7 @@ import type {
   RouteMapView,
   RouteMapWrite,
   TriggerRecord,
-} from "../core/use-cases/ports.ts";
+} from "../core/ports/route-maps.ts";
 import { matchesSearch } from "../core/use-cases/search-route-maps.ts";
 
 export interface MemoryRouteMapRepository extends RouteMapRepository {

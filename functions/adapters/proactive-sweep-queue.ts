@@ -5,11 +5,8 @@
  */
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import * as v from "valibot";
-import { QUEUES } from "../../lib/definitions.ts";
-import type {
-  ProActiveSweepQueue,
-  ProActiveSweepRequest,
-} from "../core/use-cases/schedule-proactive-for-rule.ts";
+import { QUEUES } from "../contracts/resources.ts";
+import type { ProActiveSweepQueue, ProActiveSweepRequest } from "../core/ports/checks.ts";
 import { requiredEnv, sqs } from "./aws-clients.ts";
 
 /** The message body as written below; the check-due handler parses with it. */

@@ -23,10 +23,10 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from "@aws-sdk/lib-dynamodb";
-import { OUTBOX_KIND, TABLES } from "../../lib/definitions.ts";
+import { OUTBOX_KIND, TABLES } from "../contracts/resources.ts";
 import { awbKey } from "../core/awb.ts";
 import type { AgentRef, AwbId } from "../core/carrier-messages/types.ts";
-import type { ShipmentState } from "../core/route-map/shipment-state.ts";
+import { WriteTooLargeError } from "../core/errors.ts";
 import type {
   ReaderQuery,
   RouteMapRecord,
@@ -37,8 +37,8 @@ import type {
   RouteMapWrite,
   SearchRange,
   TriggerRecord,
-} from "../core/use-cases/ports.ts";
-import { WriteTooLargeError } from "../core/use-cases/ports.ts";
+} from "../core/ports/route-maps.ts";
+import type { ShipmentState } from "../core/route-map/shipment-state.ts";
 import { dynamo, requiredEnv } from "./aws-clients.ts";
 
 type Item = Record<string, NativeAttributeValue>;

@@ -20,7 +20,7 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { TABLES } from "../../lib/definitions.ts";
+import { TABLES } from "../contracts/resources.ts";
 import {
   type CustomerEndpoint,
   type NotificationRule,
@@ -28,7 +28,7 @@ import {
   subscriptionIndexKeys,
   type Webhook,
 } from "../core/notifications/index.ts";
-import type { Page, PageRequest, SubscriptionRepository } from "../core/use-cases/notification-ports.ts";
+import type { Page, PageRequest, SubscriptionRepository } from "../core/ports/notifications.ts";
 import { dynamo, requiredEnv } from "./aws-clients.ts";
 
 type Kind = "rule" | "webhook";

@@ -10,7 +10,7 @@ import {
 } from "aws-cdk-lib/aws-dynamodb";
 import type { IKey } from "aws-cdk-lib/aws-kms";
 import { Construct } from "constructs";
-import { TABLES } from "../definitions.ts";
+import { TABLES } from "../../functions/contracts/resources.ts";
 
 export type TableName = keyof typeof TABLES;
 

@@ -11,7 +11,7 @@ import type { ITopic } from "aws-cdk-lib/aws-sns";
 import { type IQueue, Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { NagSuppressions } from "cdk-nag";
 import { Construct } from "constructs";
-import { QUEUES } from "../definitions.ts";
+import { QUEUES } from "../../functions/contracts/resources.ts";
 
 export type QueueName = keyof typeof QUEUES;
 

@@ -20,8 +20,8 @@ import {
 } from "../../bin/local/emulators.ts";
 import { startQueuePoller } from "../../bin/local/queue-poller.ts";
 import { startStreamPoller } from "../../bin/local/stream-poller.ts";
-import { deadLetterEnvVar, OUTBOX_KIND, QUEUES, TABLES } from "../../lib/definitions.ts";
-import { OUTBOX_INSERT_FILTER } from "../../lib/event-functions.ts";
+import { OUTBOX_INSERT_FILTER } from "../../functions/contracts/event-functions.ts";
+import { deadLetterEnvVar, OUTBOX_KIND, QUEUES, TABLES } from "../../functions/contracts/resources.ts";
 
 let dynamo: DynamoDbLocal;
 let sqsEmulator: SqsEmulator;

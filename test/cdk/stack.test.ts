@@ -10,12 +10,12 @@ import { ResponseType } from "aws-cdk-lib/aws-apigateway";
 import type { IFunction } from "aws-cdk-lib/aws-lambda";
 import { AwsSolutionsChecks } from "cdk-nag";
 import { beforeAll, describe, expect, it } from "vitest";
+import { EVENT_FUNCTIONS } from "../../functions/contracts/event-functions.ts";
+import { QUEUES, queueArnEnvVar, TABLES } from "../../functions/contracts/resources.ts";
 import { ROUTES, routePaths } from "../../functions/handlers/http/routes.ts";
 import { stackPropsFromContext } from "../../lib/app-context.ts";
 import { LAMBDA_BUNDLE } from "../../lib/bundle-options.ts";
 import { METHOD_NOT_ALLOWED_CONTENT_TYPES } from "../../lib/constructs/api.ts";
-import { QUEUES, queueArnEnvVar, TABLES } from "../../lib/definitions.ts";
-import { EVENT_FUNCTIONS } from "../../lib/event-functions.ts";
 import { FUNCTION_ACCESS, type QueueName, type TableName } from "../../lib/function-access.ts";
 import { RouteMapTrackerStack, STREAM_MAX_RECORD_AGE } from "../../lib/route-map-tracker-stack.ts";
 

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../../bin/local/emulators.ts";
-import type { DeliveryRepository } from "../../functions/core/use-cases/notification-ports.ts";
+import type { DeliveryRepository } from "../../functions/core/ports/notifications.ts";
 import { deliveryRecord } from "../adapters/subscriptions/fixtures.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
 import { emailRuleBody, makeEvent } from "../unit/notifications/helpers.ts";

@@ -3,7 +3,7 @@
  * delivery id, the attempt log keeps the last 20 entries with truncated details, lists are newest
  * first. For use-case tests and benchmarks.
  */
-import type { DeliveryRecord, DeliveryRepository } from "../../core/use-cases/notification-ports.ts";
+import type { DeliveryRecord, DeliveryRepository } from "../../core/ports/notifications.ts";
 import { MAX_ATTEMPT_DETAIL, MAX_LOGGED_ATTEMPTS } from "../delivery-repository.ts";
 
 export interface MemoryDeliveryRepository extends DeliveryRepository {

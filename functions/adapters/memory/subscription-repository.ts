@@ -12,7 +12,7 @@ import {
   subscriptionKey,
   type Webhook,
 } from "../../core/notifications/index.ts";
-import type { Page, PageRequest, SubscriptionRepository } from "../../core/use-cases/notification-ports.ts";
+import type { Page, PageRequest, SubscriptionRepository } from "../../core/ports/notifications.ts";
 
 export interface MemorySubscriptionRepository extends SubscriptionRepository {
   readonly operations: Record<string, number>;

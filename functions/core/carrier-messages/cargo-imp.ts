@@ -47,6 +47,8 @@
  *   SRI) are skipped. XX (cancel) and UU/UN/NO/UC/US (refused) flights are dropped; when every flight is
  *   XX the message is a cancellation; when nothing else is left (all refused) it yields no report.
  */
+
+import { MessageParseError } from "../errors.ts";
 import {
   awbCheckDigit,
   daysInMonth,
@@ -72,7 +74,6 @@ import type {
   StationTime,
   StatusReport,
 } from "./types.ts";
-import { MessageParseError } from "./types.ts";
 
 const MAX_LINE_LENGTH = 69;
 

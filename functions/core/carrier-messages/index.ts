@@ -3,11 +3,11 @@
  * text/plain = Cargo-IMP, application/xml or text/xml = Cargo-XML XFSU, application/json = our JSON
  * form. Parameters such as `charset=utf-8` are allowed; anything else is UnsupportedContentTypeError (415).
  */
+import { MessageParseError, UnsupportedContentTypeError } from "../errors.ts";
 import { parseCargoImp } from "./cargo-imp.ts";
 import { truncateFound } from "./common.ts";
 import { parseJsonEvents } from "./json-events.ts";
 import type { CarrierReport } from "./types.ts";
-import { MessageParseError } from "./types.ts";
 import { parseXfsu } from "./xfsu.ts";
 
 export { parseCargoImp } from "./cargo-imp.ts";
@@ -20,7 +20,6 @@ export {
   CarrierJsonLegSchema,
   CarrierJsonMessageSchema,
   CarrierJsonQuantitySchema,
-  JsonEventValidationError,
   lineOfJsonPath,
   parseJsonEvents,
 } from "./json-events.ts";
@@ -33,16 +32,6 @@ export const SUPPORTED_CARRIER_CONTENT_TYPES = [
   "text/xml",
   "application/json",
 ] as const;
-
-/** The request's content type is not one we parse: answered 415. */
-export class UnsupportedContentTypeError extends Error {
-  constructor(readonly contentType: string) {
-    super(
-      `unsupported content type "${truncateFound(contentType)}": use text/plain (Cargo-IMP), application/xml (XFSU) or application/json`,
-    );
-    this.name = "UnsupportedContentTypeError";
-  }
-}
 
 const POSITION_RE = /position (\d+)/;
 const LINE_RE = /\(line (\d+) column \d+\)/;

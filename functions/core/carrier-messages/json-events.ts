@@ -10,7 +10,9 @@
  * optional); flight dates are `YYYY-MM-DD` (departure date). BKD without `WholeItinerary` states the
  * whole itinerary when it has more than one leg, like a multi-line FSU/BKD.
  */
+
 import * as v from "valibot";
+import { JsonEventValidationError } from "../errors.ts";
 import {
   awbCheckDigit,
   daysInMonth,
@@ -19,7 +21,6 @@ import {
   truncateFound,
 } from "./common.ts";
 import type { CarrierReport, FlightLeg, Quantity, SourceRef, StationTime } from "./types.ts";
-import { MessageParseError } from "./types.ts";
 
 const LOCAL_DATE_TIME_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -232,26 +233,6 @@ export type CarrierJsonMessage = v.InferOutput<typeof CarrierJsonMessageSchema>;
 export interface FieldError {
   field: string;
   message: string;
-}
-
-/**
- * The JSON body did not validate. It is a MessageParseError (line of the first problem when the
- * raw text is known, else 1) and carries every problem as { field, message } for problem+json.
- */
-export class JsonEventValidationError extends MessageParseError {
-  constructor(
-    readonly errors: FieldError[],
-    line: number,
-    found: string,
-  ) {
-    const first = errors[0];
-    super(
-      line,
-      first === undefined ? "a valid JSON carrier message" : `${first.field}: ${first.message}`,
-      found,
-    );
-    this.name = "JsonEventValidationError";
-  }
 }
 
 type PathKey = string | number;

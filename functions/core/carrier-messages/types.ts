@@ -159,20 +159,3 @@ export interface CancellationReport extends ReportBase {
 }
 
 export type CarrierReport = BookingReport | AwbDataReport | StatusReport | CancellationReport;
-
-/** A message that could not be parsed: answered 400 naming the line and what was expected. */
-export class MessageParseError extends Error {
-  constructor(
-    /** 1-based line number in the request body. */
-    readonly line: number,
-    /** What the parser expected there, in words a carrier's support desk understands. */
-    readonly expected: string,
-    /** What it found (truncated). */
-    readonly found: string,
-    /** XFSU element path or JSON field path of the problem, when the line alone does not say it. */
-    readonly path: string | null = null,
-  ) {
-    super(`line ${line}${path === null ? "" : ` (${path})`}: expected ${expected}, found "${found}"`);
-    this.name = "MessageParseError";
-  }
-}

@@ -28,8 +28,8 @@
  * n-th occurrence of that element name) and its path, e.g. `MasterConsignment/ReportedStatus[2]`.
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { MessageParseError, UnknownStationError } from "../errors.ts";
 import { stationTimeAt } from "../time/station-time.ts";
-import { UnknownStationError } from "../time/time-zones.ts";
 import {
   awbCheckDigit,
   daysInMonth,
@@ -54,7 +54,6 @@ import type {
   StationTime,
   StatusReport,
 } from "./types.ts";
-import { MessageParseError } from "./types.ts";
 
 const ARRAY_ELEMENTS: ReadonlySet<string> = new Set([
   "ReportedStatus",

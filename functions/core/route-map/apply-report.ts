@@ -4,20 +4,21 @@
  * are kept as a set, so any arrival order ends in the same route map; bookings apply in receipt
  * order because a later booking replans.
  */
+
 import { MONTH_ABBREVIATIONS } from "../carrier-messages/common.ts";
-import {
-  type AwbDataReport,
-  type BookingReport,
-  type CancellationReport,
-  type CarrierReport,
-  type FlightLeg,
-  MessageParseError,
-  type MilestoneName,
-  type Quantity,
-  type SourceRef,
-  type StationTime,
-  type StatusReport,
+import type {
+  AwbDataReport,
+  BookingReport,
+  CancellationReport,
+  CarrierReport,
+  FlightLeg,
+  MilestoneName,
+  Quantity,
+  SourceRef,
+  StationTime,
+  StatusReport,
 } from "../carrier-messages/types.ts";
+import { MessageParseError, ShipmentMismatchError } from "../errors.ts";
 import type { DomainEventDraft } from "../events.ts";
 import { earlierUtc, laterUtc, nearestYear, normaliseUtc, resolveStationTime } from "../time/station-time.ts";
 import { requireStationTimeZone, stationTimeZone } from "../time/time-zones.ts";
@@ -54,14 +55,6 @@ export interface ApplyResult {
   /** false: nothing to store, no events (a repeat, or a report that says nothing new). */
   changed: boolean;
   events: DomainEventDraft[];
-}
-
-/** The report is for another AWB than the state: a caller bug, not a carrier error. */
-export class ShipmentMismatchError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ShipmentMismatchError";
-  }
 }
 
 /** What one apply step found out, turned into events at the end (one RMP per report at most). */

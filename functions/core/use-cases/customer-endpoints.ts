@@ -2,14 +2,14 @@
  * Customer endpoints of Url-channel rules (DESIGN.md section 7): support registers the address and
  * one header for a forwarder; the GUID it gets back is what that forwarder puts in NotifyTo.
  */
+
+import { UnusableReferenceError } from "../errors.ts";
 import {
   type CustomerEndpoint,
   type CustomerEndpointRequest,
   customerEndpointFromRequest,
 } from "../notifications/index.ts";
-import { UnusableReferenceError } from "./notification-errors.ts";
-import type { Page, PageRequest, SubscriptionRepository } from "./notification-ports.ts";
-import type { TargetChecker } from "./webhook-subscriptions.ts";
+import type { Page, PageRequest, SubscriptionRepository, TargetChecker } from "../ports/notifications.ts";
 
 export interface CustomerEndpointDeps {
   subscriptions: SubscriptionRepository;

@@ -16,6 +16,7 @@
  * schedule name derives from them), so a second copy of it is absorbed by the deliverer's idempotency
  * and the attempt log.
  */
+
 import {
   type AttemptOutcome,
   disableWebhook,
@@ -36,24 +37,18 @@ import {
   splitDelay,
   type Webhook,
 } from "../notifications/index.ts";
-import { newDeliveryRecord } from "./match-event.ts";
 import type {
   DeliveryAttempt,
   DeliveryJob,
   DeliveryJobQueue,
   DeliveryRepository,
+  DeliveryRetryScheduler,
   DeliveryStatus,
+  EmailSender,
+  OutboundPoster,
   SubscriptionRepository,
-} from "./notification-ports.ts";
-
-// ---- ports of the outbound side (implemented by functions/adapters) -------------------------------
-
-export interface OutboundPost {
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-  timeoutMs?: number;
-}
+} from "../ports/notifications.ts";
+import { newDeliveryRecord } from "./match-event.ts";
 
 export type OutboundResult =
   | {
@@ -70,31 +65,10 @@ export type OutboundResult =
   | { kind: "timeout"; latencyMs: number }
   | { kind: "network-error"; message: string; latencyMs: number };
 
-/** HTTP POST with the SSRF guard and the per-attempt timeout (functions/adapters/http-sender.ts). */
-export interface OutboundPoster {
-  post(request: OutboundPost): Promise<OutboundResult>;
-}
-
-export interface EmailMessage {
-  to: string;
-  subject: string;
-  html: string;
-  text: string;
-}
-
 export type EmailSendResult =
   | { kind: "sent"; messageId: string; latencyMs: number }
   /** `retryable`: throttling, service or network trouble; otherwise the message itself was refused. */
   | { kind: "failed"; retryable: boolean; message: string; latencyMs: number };
-
-export interface EmailSender {
-  send(message: EmailMessage): Promise<EmailSendResult>;
-}
-
-/** Re-queues a job at an absolute time beyond SQS's 15-minute delay (EventBridge Scheduler). */
-export interface DeliveryRetryScheduler {
-  scheduleRetry(job: DeliveryJob, at: string): Promise<void>;
-}
 
 export interface DeliverJobDeps {
   subscriptions: SubscriptionRepository;

@@ -5,9 +5,9 @@
  */
 import type { AwbId } from "../carrier-messages/types.ts";
 import type { ForwarderIdentity } from "../identity.ts";
+import type { RouteMapRepository } from "../ports/route-maps.ts";
 import { toPair } from "../time/station-time.ts";
 import { readableView } from "./get-route-map.ts";
-import type { RouteMapRepository } from "./ports.ts";
 import { currentRouteMapJson, epochSeconds } from "./route-map-records.ts";
 
 export interface GetRouteMapHistoryDeps {

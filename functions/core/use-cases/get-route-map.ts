@@ -3,9 +3,9 @@
  * gets the same 404 as for an unknown AWB). Answered from the stored JSON while it is exact.
  */
 import type { AwbId } from "../carrier-messages/types.ts";
+import { RouteMapNotFoundError } from "../errors.ts";
 import type { ForwarderIdentity } from "../identity.ts";
-import { RouteMapNotFoundError } from "./errors.ts";
-import type { RouteMapRepository, RouteMapView } from "./ports.ts";
+import type { RouteMapRepository, RouteMapView } from "../ports/route-maps.ts";
 import { currentRouteMapJson, mayRead } from "./route-map-records.ts";
 
 export interface GetRouteMapDeps {

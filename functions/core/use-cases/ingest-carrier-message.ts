@@ -9,14 +9,16 @@
  * still fails after some messages were stored, IngestInterruptedError says which ones, so the carrier
  * resends only the rest.
  */
+
 import { awbKey } from "../awb.ts";
 import { type CarrierReport, parseCarrierMessage } from "../carrier-messages/index.ts";
 import type { AwbId } from "../carrier-messages/types.ts";
 import { planningConfigOf } from "../carriers.ts";
+import { ForeignAwbError, IngestInterruptedError, WriteConflictError } from "../errors.ts";
 import type { EventName } from "../events.ts";
+import type { CarrierDirectory } from "../ports/carriers.ts";
+import type { ConflictBackoff, RouteMapBase, RouteMapRepository } from "../ports/route-maps.ts";
 import { type ApplyContext, applyReport, assertPlaceable } from "../route-map/apply-report.ts";
-import { ForeignAwbError, WriteConflictError } from "./errors.ts";
-import type { CarrierDirectory, ConflictBackoff, RouteMapBase, RouteMapRepository } from "./ports.ts";
 import { MAX_WRITE_ATTEMPTS, routeMapChangeFrom } from "./route-map-records.ts";
 
 export interface IngestCarrierMessageDeps {
@@ -40,27 +42,6 @@ export interface AppliedMessage {
   changed: boolean;
   /** Events the message caused (Missed events raised at the same time are not listed). */
   events: EventName[];
-}
-
-/**
- * Storing the body stopped at message `failedMessage` (1-based): the messages before it were applied
- * and stay so (`applied`), the rest were not. `cause` is the failure (WriteConflictError after the
- * retry budget, WriteTooLargeError, or anything the store threw).
- */
-export class IngestInterruptedError extends Error {
-  constructor(
-    readonly applied: readonly AppliedMessage[],
-    readonly failedMessage: number,
-    readonly total: number,
-    override readonly cause: unknown,
-  ) {
-    super(
-      `Message ${failedMessage} of ${total} could not be stored: ${
-        cause instanceof Error ? cause.message : String(cause)
-      }`,
-    );
-    this.name = "IngestInterruptedError";
-  }
 }
 
 export async function ingestCarrierMessage(

@@ -21,7 +21,7 @@ import type {
   DeliveryRecord,
   DeliveryRepository,
   SubscriptionRepository,
-} from "./notification-ports.ts";
+} from "../ports/notifications.ts";
 
 export interface MatchEventDeps {
   subscriptions: SubscriptionRepository;

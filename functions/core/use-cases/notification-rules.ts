@@ -3,6 +3,8 @@
  * enable/disable): each verb only ever touches the caller's own rules; another forwarder's id is as
  * unknown as a missing one.
  */
+
+import { SubscriptionNotFoundError, UnusableReferenceError } from "../errors.ts";
 import {
   applyRuleUpdate,
   isEndpointUsableBy,
@@ -11,9 +13,9 @@ import {
   ruleFromRequest,
   type SubscriberIdentity,
 } from "../notifications/index.ts";
-import { SubscriptionNotFoundError, UnusableReferenceError } from "./notification-errors.ts";
-import type { Page, PageRequest, SubscriptionRepository } from "./notification-ports.ts";
-import { type ProActiveSweepQueue, requestProActiveSweep } from "./schedule-proactive-for-rule.ts";
+import type { ProActiveSweepQueue } from "../ports/checks.ts";
+import type { Page, PageRequest, SubscriptionRepository } from "../ports/notifications.ts";
+import { requestProActiveSweep } from "./schedule-proactive-for-rule.ts";
 import { ensureBelowLimit, type SubscriptionLimits } from "./subscription-limits.ts";
 
 export interface NotificationRuleDeps {

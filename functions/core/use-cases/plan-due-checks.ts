@@ -8,28 +8,10 @@
 
 import { awbKey } from "../awb.ts";
 import type { AwbId } from "../carrier-messages/types.ts";
-import { type DueCheckInput, dueChecks, missingCheckAt } from "../route-map/due-checks.ts";
+import type { CheckScheduler, PlannedCheck, QueuedCheck } from "../ports/checks.ts";
+import type { RouteMapRepository } from "../ports/route-maps.ts";
+import { dueChecks, missingCheckAt } from "../route-map/due-checks.ts";
 import { parseUtc } from "../time/station-time.ts";
-import type { RouteMapRepository } from "./ports.ts";
-
-/** A check to run at `at` (ISO UTC). */
-export interface PlannedCheck {
-  input: DueCheckInput;
-  at: string;
-}
-
-/** A check for the due-checks queue now, delivered after `delaySeconds` (0..900, SQS's bound). */
-export interface QueuedCheck {
-  input: DueCheckInput;
-  delaySeconds: number;
-}
-
-export interface CheckScheduler {
-  /** Upserts one one-time schedule per check (create, or update the one of the same name). */
-  schedule(checks: readonly PlannedCheck[]): Promise<void>;
-  /** Sends checks straight to the due-checks queue (the handler of fired schedules reads it too). */
-  enqueue(checks: readonly QueuedCheck[]): Promise<void>;
-}
 
 /**
  * Checks due within this many seconds are queued with an SQS delay instead of scheduled: a one-time

@@ -5,13 +5,9 @@
  */
 import { awbKey } from "../awb.ts";
 import type { AgentRef, AwbId } from "../carrier-messages/types.ts";
+import { WriteConflictError } from "../errors.ts";
 import type { DomainEvent, DomainEventDraft } from "../events.ts";
 import type { ForwarderIdentity } from "../identity.ts";
-import { renderRouteMap } from "../route-map/render.ts";
-import type { ShipmentState } from "../route-map/shipment-state.ts";
-import type { RouteMap } from "../route-map/spec-types.ts";
-import { normaliseUtc } from "../time/station-time.ts";
-import { WriteConflictError } from "./errors.ts";
 import type {
   ConflictBackoff,
   RouteMapBase,
@@ -21,7 +17,11 @@ import type {
   RouteMapView,
   RouteMapWrite,
   TriggerRecord,
-} from "./ports.ts";
+} from "../ports/route-maps.ts";
+import { renderRouteMap } from "../route-map/render.ts";
+import type { ShipmentState } from "../route-map/shipment-state.ts";
+import type { RouteMap } from "../route-map/spec-types.ts";
+import { normaliseUtc } from "../time/station-time.ts";
 
 /** History retention (spec "Limits"): snapshots live 30 days from the route map's creation. */
 export const SNAPSHOT_RETENTION_SECONDS = 30 * 24 * 3600;

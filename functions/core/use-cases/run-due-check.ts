@@ -13,8 +13,12 @@
  * state remembers what was raised (`missed`, `proActive`), so a check delivered twice writes once.
  */
 import { awbKey, parseAwb } from "../awb.ts";
+import { WriteConflictError } from "../errors.ts";
 import type { DomainEvent } from "../events.ts";
 import { eventLookupKeys, matchesFilters } from "../notifications/index.ts";
+import type { CheckScheduler, PlannedCheck } from "../ports/checks.ts";
+import type { SubscriptionRepository } from "../ports/notifications.ts";
+import type { ConflictBackoff, RouteMapRecord, RouteMapRepository } from "../ports/route-maps.ts";
 import { missedEventDraft } from "../route-map/apply-report.ts";
 import {
   checkDueAt,
@@ -26,10 +30,7 @@ import {
   proActiveKey,
 } from "../route-map/due-checks.ts";
 import { normaliseUtc, parseUtc } from "../time/station-time.ts";
-import { WriteConflictError } from "./errors.ts";
-import type { SubscriptionRepository } from "./notification-ports.ts";
-import { type CheckScheduler, dispatchChecks, type PlannedCheck } from "./plan-due-checks.ts";
-import type { ConflictBackoff, RouteMapRecord, RouteMapRepository } from "./ports.ts";
+import { dispatchChecks } from "./plan-due-checks.ts";
 import { MAX_WRITE_ATTEMPTS, routeMapChange, toDomainEvents } from "./route-map-records.ts";
 
 export interface RunDueCheckDeps {

@@ -12,15 +12,23 @@
  * page is bounded by anything but its size and no invocation runs long. Upserts by deterministic name,
  * so a repeated page, two overlapping sweeps, or a sweep meeting a "missing" check add nothing.
  */
+
 import { awbKey } from "../awb.ts";
 import type { AwbId } from "../carrier-messages/types.ts";
 import { matchesFilters, type NotificationRule } from "../notifications/index.ts";
+import type {
+  CheckScheduler,
+  PlannedCheck,
+  ProActiveSweepQueue,
+  ProActiveSweepRequest,
+  SweepCursor,
+} from "../ports/checks.ts";
+import type { SubscriptionRepository } from "../ports/notifications.ts";
+import type { RouteMapRecord, RouteMapRepository, RouteMapSearchFields } from "../ports/route-maps.ts";
 import { isAwaited, proActiveCheckAt, proActiveKey } from "../route-map/due-checks.ts";
 import type { RouteMapStatus } from "../route-map/spec-types.ts";
 import { addMinutes, parseUtc } from "../time/station-time.ts";
-import type { SubscriptionRepository } from "./notification-ports.ts";
-import { type CheckScheduler, dispatchChecks, type PlannedCheck } from "./plan-due-checks.ts";
-import type { RouteMapRecord, RouteMapRepository, RouteMapSearchFields } from "./ports.ts";
+import { dispatchChecks } from "./plan-due-checks.ts";
 import { proActiveProbe } from "./run-due-check.ts";
 
 /** Everything but Cancelled can still have unreported milestones (AtDestination awaits NFD..DLV). */
@@ -34,35 +42,6 @@ const LOOKBACK_MINUTES = 30 * 24 * 60;
 export const SWEEP_PAGE_SIZE = 100;
 /** Route maps read at once (GetItem each): bounded so one sweep cannot starve the table. */
 export const SWEEP_READ_CONCURRENCY = 10;
-
-/** Where the next page starts: the owner's reader keys are swept one after the other, newest first. */
-export interface SweepCursor {
-  /** Index into readerKeysOf(rule). */
-  reader: number;
-  /** Inclusive upper bound of CreationDate (the index's sort order); null = the newest. */
-  createdAtOrBefore: string | null;
-  /**
-   * AWBs (11 digits) already swept whose CreationDate equals the bound: the bound is inclusive, so
-   * they come back and are skipped (several route maps may share one creation second).
-   */
-  sweptAtBound: string[];
-}
-
-/** The message the rule routes queue, and each continuation: one page of one rule's sweep. */
-export interface ProActiveSweepRequest {
-  kind: "proactive-sweep";
-  ruleId: number;
-  forwarderId: string;
-  /** The rule's updatedAt when the sweep was requested: a later change of the rule supersedes it. */
-  ruleUpdatedAt: string;
-  /** null = the first page. */
-  cursor: SweepCursor | null;
-}
-
-/** Puts a sweep request on the due-checks queue (the handler of fired checks runs it). */
-export interface ProActiveSweepQueue {
-  request(sweep: ProActiveSweepRequest): Promise<void>;
-}
 
 /** A saved rule that needs a sweep: an enabled ProActive rule (others never hear ProActive events). */
 export function needsProActiveSweep(rule: NotificationRule): boolean {

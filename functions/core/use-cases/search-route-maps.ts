@@ -5,14 +5,15 @@
  * never a table scan. Results are merged, de-duplicated, sorted and paged in memory, so one search
  * covers at most MAX_SEARCH_MATCHES route maps (narrow the CreationDate range beyond that).
  */
+
+import { SearchTooBroadError } from "../errors.ts";
 import type { ForwarderIdentity } from "../identity.ts";
-import { SearchTooBroadError } from "./errors.ts";
 import type {
   RouteMapRepository,
   RouteMapSearchFields,
   RouteMapSearchFilters,
   SearchRange,
-} from "./ports.ts";
+} from "../ports/route-maps.ts";
 import { currentRouteMapJson, mayRead } from "./route-map-records.ts";
 
 export const MAX_SEARCH_MATCHES = 10_000;

@@ -4,7 +4,7 @@
  * forwarder's deliveries answer exactly like unknown ones.
  */
 
-import { DeliveryInProgressError, SubscriptionNotFoundError } from "./notification-errors.ts";
+import { DeliveryInProgressError, SubscriptionNotFoundError } from "../errors.ts";
 import type {
   DeliveryJob,
   DeliveryJobQueue,
@@ -13,7 +13,7 @@ import type {
   Page,
   PageRequest,
   SubscriptionRepository,
-} from "./notification-ports.ts";
+} from "../ports/notifications.ts";
 
 export interface SubscriptionRef {
   forwarderId: string;

@@ -8,16 +8,15 @@
  */
 import { formatAwb } from "../awb.ts";
 import type { AwbId } from "../carrier-messages/types.ts";
+import { TriggerRefusedError, WriteConflictError } from "../errors.ts";
 import type { ForwarderIdentity } from "../identity.ts";
-import { TriggerRefusedError, WriteConflictError } from "./errors.ts";
+import type { CarrierDirectory, CarrierRequestPublisher } from "../ports/carriers.ts";
 import type {
-  CarrierDirectory,
-  CarrierRequestPublisher,
   ConflictBackoff,
   RouteMapRepository,
   RouteMapView,
   TriggerRecord,
-} from "./ports.ts";
+} from "../ports/route-maps.ts";
 import {
   currentRouteMapJson,
   grantXtdAccess,

@@ -5,6 +5,8 @@
  * receiver's 410 switched off) runs the challenge at once and stores the outcome; the forwarder sees
  * the result in the same response.
  */
+
+import { SubscriptionNotFoundError, UnusableReferenceError } from "../errors.ts";
 import {
   applyWebhookUpdate,
   markWebhookVerificationFailed,
@@ -14,23 +16,18 @@ import {
   type WebhookRequest,
   webhookFromRequest,
 } from "../notifications/index.ts";
-import { SubscriptionNotFoundError, UnusableReferenceError } from "./notification-errors.ts";
-import type { Page, PageRequest, SubscriptionRepository } from "./notification-ports.ts";
+import type {
+  Page,
+  PageRequest,
+  SubscriptionRepository,
+  TargetChecker,
+  WebhookVerifier,
+} from "../ports/notifications.ts";
 import { ensureBelowLimit, type SubscriptionLimits } from "./subscription-limits.ts";
 
 export type TargetVerdict = { allowed: true } | { allowed: false; reason: string };
 
-/** Whether the service may ever call a URL (SSRF guard: scheme, credentials, address class). */
-export interface TargetChecker {
-  checkTarget(url: string): Promise<TargetVerdict>;
-}
-
 export type VerificationOutcome = { ok: true } | { ok: false; reason: string };
-
-/** POSTs the challenge to the webhook's Url (functions/adapters/webhook-verifier.ts). */
-export interface WebhookVerifier extends TargetChecker {
-  verify(webhook: Webhook): Promise<VerificationOutcome>;
-}
 
 export interface WebhookDeps {
   subscriptions: SubscriptionRepository;

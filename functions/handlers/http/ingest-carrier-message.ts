@@ -3,7 +3,8 @@ import { jitteredBackoff } from "../../adapters/backoff.ts";
 import { cachedCarrierDirectory, dynamoCarrierRepository } from "../../adapters/carrier-repository.ts";
 import { nowIso } from "../../adapters/clock.ts";
 import { dynamoRouteMapRepository } from "../../adapters/route-map-repository.ts";
-import { IngestInterruptedError, ingestCarrierMessage } from "../../core/use-cases/ingest-carrier-message.ts";
+import { IngestInterruptedError } from "../../core/errors.ts";
+import { ingestCarrierMessage } from "../../core/use-cases/ingest-carrier-message.ts";
 import { httpHandler, logger } from "./kit.ts";
 import { appliedBody, asCarrier, mapped } from "./route-map-problems.ts";
 

@@ -8,14 +8,14 @@ import { dynamoDeliveryRepository } from "../../adapters/delivery-repository.ts"
 import { sqsProActiveSweepQueue } from "../../adapters/proactive-sweep-queue.ts";
 import { dynamoSubscriptionRepository } from "../../adapters/subscription-repository.ts";
 import { createWebhookVerifier } from "../../adapters/webhook-verifier.ts";
+import type { ProActiveSweepQueue } from "../../core/ports/checks.ts";
 import type {
   DeliveryJobQueue,
   DeliveryRepository,
   SubscriptionRepository,
-} from "../../core/use-cases/notification-ports.ts";
-import type { ProActiveSweepQueue } from "../../core/use-cases/schedule-proactive-for-rule.ts";
+  WebhookVerifier,
+} from "../../core/ports/notifications.ts";
 import { type SubscriptionLimits, subscriptionLimitsFrom } from "../../core/use-cases/subscription-limits.ts";
-import type { WebhookVerifier } from "../../core/use-cases/webhook-subscriptions.ts";
 import { logger } from "./kit.ts";
 
 let subscriptionStore: SubscriptionRepository | undefined;

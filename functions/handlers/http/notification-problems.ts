@@ -3,15 +3,15 @@
  * of the subscription use cases' refusals to problem+json (DESIGN.md section 6).
  */
 import * as v from "valibot";
-import type { Identity } from "../../core/identity.ts";
-import type { SubscriberIdentity } from "../../core/notifications/index.ts";
 import {
   DeliveryInProgressError,
   SubscriptionLimitError,
   SubscriptionNotFoundError,
   UnusableReferenceError,
-} from "../../core/use-cases/notification-errors.ts";
-import type { PageRequest } from "../../core/use-cases/notification-ports.ts";
+} from "../../core/errors.ts";
+import type { Identity } from "../../core/identity.ts";
+import type { SubscriberIdentity } from "../../core/notifications/index.ts";
+import type { PageRequest } from "../../core/ports/notifications.ts";
 import { issuesToFieldErrors } from "./kit.ts";
 import { badRequest, notFound, ProblemError, unprocessable } from "./problem.ts";
 import { asForwarder } from "./route-map-problems.ts";

@@ -12,7 +12,7 @@ import {
   type Webhook,
   webhookToApi,
 } from "../../core/notifications/index.ts";
-import type { DeliveryRecord, Page } from "../../core/use-cases/notification-ports.ts";
+import type { DeliveryRecord, Page } from "../../core/ports/notifications.ts";
 import type { HttpResult } from "./kit.ts";
 
 export const NotificationRuleResponseSchema = v.object({

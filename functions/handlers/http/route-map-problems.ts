@@ -3,19 +3,21 @@
  * parameter, and the mapping of use-case refusals to problem+json (DESIGN.md section 6).
  */
 import { formatAwb, parseAwb } from "../../core/awb.ts";
-import { MessageParseError, UnsupportedContentTypeError } from "../../core/carrier-messages/index.ts";
-import { JsonEventValidationError } from "../../core/carrier-messages/json-events.ts";
 import type { AwbId } from "../../core/carrier-messages/types.ts";
-import type { CarrierIdentity, ForwarderIdentity, Identity } from "../../core/identity.ts";
 import {
   ForeignAwbError,
+  IngestInterruptedError,
+  JsonEventValidationError,
+  MessageParseError,
   RouteMapNotFoundError,
   SearchTooBroadError,
   TriggerRefusedError,
+  UnsupportedContentTypeError,
   WriteConflictError,
-} from "../../core/use-cases/errors.ts";
-import { type AppliedMessage, IngestInterruptedError } from "../../core/use-cases/ingest-carrier-message.ts";
-import { WriteTooLargeError } from "../../core/use-cases/ports.ts";
+  WriteTooLargeError,
+} from "../../core/errors.ts";
+import type { CarrierIdentity, ForwarderIdentity, Identity } from "../../core/identity.ts";
+import type { AppliedMessage } from "../../core/use-cases/ingest-carrier-message.ts";
 import { badRequest, conflict, forbidden, notFound, ProblemError, unprocessable } from "./problem.ts";
 
 /** The route table lets only forwarders in; this narrows the type (and guards a mis-wired route). */

@@ -5,8 +5,8 @@
 import * as v from "valibot";
 import { nowIso } from "../../adapters/clock.ts";
 import { dynamoRouteMapRepository } from "../../adapters/route-map-repository.ts";
+import type { SearchRange } from "../../core/ports/route-maps.ts";
 import { normaliseUtc } from "../../core/time/station-time.ts";
-import type { SearchRange } from "../../core/use-cases/ports.ts";
 import { parseSort, searchRouteMaps } from "../../core/use-cases/search-route-maps.ts";
 import { httpHandler, issuesToFieldErrors } from "./kit.ts";
 import { badRequest } from "./problem.ts";

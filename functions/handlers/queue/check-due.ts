@@ -5,6 +5,7 @@
  * one page of schedule-proactive-for-rule.ts, which queues the next page itself. A malformed body is
  * dropped (retrying cannot fix it). Both use cases are idempotent: a message delivered twice is safe.
  */
+
 import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-powertools/batch";
 import { Logger } from "@aws-lambda-powertools/logger";
 import type { Context, SQSEvent, SQSRecord } from "aws-lambda";
@@ -15,6 +16,7 @@ import { nowIso } from "../../adapters/clock.ts";
 import { ProActiveSweepMessageSchema, sqsProActiveSweepQueue } from "../../adapters/proactive-sweep-queue.ts";
 import { dynamoRouteMapRepository } from "../../adapters/route-map-repository.ts";
 import { dynamoSubscriptionRepository } from "../../adapters/subscription-repository.ts";
+import { CheckNotDueError } from "../../core/errors.ts";
 import { type RunDueCheckDeps, runDueCheck } from "../../core/use-cases/run-due-check.ts";
 import {
   type SweepProActivePageDeps,
@@ -30,8 +32,6 @@ const DueChecksMessageSchema = v.pipe(
 );
 
 export type CheckDueDeps = RunDueCheckDeps & SweepProActivePageDeps;
-
-export class CheckNotDueError extends Error {}
 
 export function createCheckDueHandler(deps: () => CheckDueDeps, now: () => string = nowIso) {
   const processor = new BatchProcessor(EventType.SQS);

@@ -20,7 +20,6 @@ import {
 import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
 import { Logger } from "@aws-lambda-powertools/logger";
 import type { Context, SQSEvent, SQSRecord } from "aws-lambda";
-import { QUEUES, TABLES } from "../../../lib/definitions.ts";
 import { requiredEnv } from "../../adapters/aws-clients.ts";
 import { nowIso, wallClockSeconds } from "../../adapters/clock.ts";
 import { sqsDeliveryJobQueue } from "../../adapters/delivery-job-queue.ts";
@@ -29,8 +28,9 @@ import { schedulerDeliveryRetryScheduler } from "../../adapters/delivery-retry-s
 import { sesEmailSender } from "../../adapters/email-sender.ts";
 import { createHttpSender } from "../../adapters/http-sender.ts";
 import { dynamoSubscriptionRepository } from "../../adapters/subscription-repository.ts";
+import { QUEUES, TABLES } from "../../contracts/resources.ts";
+import type { DeliveryJob } from "../../core/ports/notifications.ts";
 import { type DeliverJobDeps, deliverJob, parkUnfinishedJob } from "../../core/use-cases/deliver-job.ts";
-import type { DeliveryJob } from "../../core/use-cases/notification-ports.ts";
 
 const logger = new Logger({ serviceName: "route-map-tracker" });
 

@@ -9,11 +9,11 @@ import { Logger } from "@aws-lambda-powertools/logger";
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
-import { OUTBOX_KIND } from "../../../lib/definitions.ts";
 import { nowIso } from "../../adapters/clock.ts";
 import { sqsDeliveryJobQueue } from "../../adapters/delivery-job-queue.ts";
 import { dynamoDeliveryRepository } from "../../adapters/delivery-repository.ts";
 import { dynamoSubscriptionRepository } from "../../adapters/subscription-repository.ts";
+import { OUTBOX_KIND } from "../../contracts/resources.ts";
 import type { MatchableEvent } from "../../core/notifications/index.ts";
 import { type MatchEventDeps, matchEventToJobs } from "../../core/use-cases/match-event.ts";
 

@@ -20,7 +20,7 @@ import {
   retrySchedulerConfigFromEnv,
   schedulerDeliveryRetryScheduler,
 } from "../../../functions/adapters/delivery-retry-scheduler.ts";
-import type { DeliveryJob } from "../../../functions/core/use-cases/notification-ports.ts";
+import type { DeliveryJob } from "../../../functions/core/ports/notifications.ts";
 
 interface Answer {
   status: number;

@@ -34,9 +34,9 @@ import {
   schedulerDeliveryRetryScheduler,
 } from "../../../functions/adapters/delivery-retry-scheduler.ts";
 import { isRetryableSesError, sesEmailSender } from "../../../functions/adapters/email-sender.ts";
+import { QUEUES } from "../../../functions/contracts/resources.ts";
+import type { DeliveryJob } from "../../../functions/core/ports/notifications.ts";
 import { firstJob } from "../../../functions/core/use-cases/match-event.ts";
-import type { DeliveryJob } from "../../../functions/core/use-cases/notification-ports.ts";
-import { QUEUES } from "../../../lib/definitions.ts";
 import { makeEvent, OWNER } from "../../unit/notifications/helpers.ts";
 
 let sqsEmulator: SqsEmulator;

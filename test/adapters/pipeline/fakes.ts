@@ -18,25 +18,22 @@ import {
   webhookFromRequest,
 } from "../../../functions/core/notifications/index.ts";
 import type {
-  DeliveryRetryScheduler,
-  EmailMessage,
-  EmailSender,
-  EmailSendResult,
-  OutboundPost,
-  OutboundPoster,
-  OutboundResult,
-} from "../../../functions/core/use-cases/deliver-job.ts";
-import type {
   DeliveryAttempt,
   DeliveryJob,
   DeliveryJobQueue,
   DeliveryRecord,
   DeliveryRepository,
+  DeliveryRetryScheduler,
   DeliveryStatus,
+  EmailMessage,
+  EmailSender,
+  OutboundPost,
+  OutboundPoster,
   Page,
   PageRequest,
   SubscriptionRepository,
-} from "../../../functions/core/use-cases/notification-ports.ts";
+} from "../../../functions/core/ports/notifications.ts";
+import type { EmailSendResult, OutboundResult } from "../../../functions/core/use-cases/deliver-job.ts";
 import { emailRuleBody, urlRuleBody, webhookBody } from "../../unit/notifications/helpers.ts";
 
 const clone = <T>(value: T): T => structuredClone(value);

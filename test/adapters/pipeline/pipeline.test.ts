@@ -29,6 +29,8 @@ import { startQueuePoller } from "../../../bin/local/queue-poller.ts";
 import { type SchedulerStandIn, startSchedulerStandIn } from "../../../bin/local/scheduler-standin.ts";
 import { type Poller, startStreamPoller } from "../../../bin/local/stream-poller.ts";
 import { advanceClock, resetClock } from "../../../functions/adapters/clock.ts";
+import { OUTBOX_INSERT_FILTER } from "../../../functions/contracts/event-functions.ts";
+import { deadLetterEnvVar, OUTBOX_KIND, QUEUES, TABLES } from "../../../functions/contracts/resources.ts";
 import type { DomainEvent } from "../../../functions/core/events.ts";
 import type { SubscriberIdentity } from "../../../functions/core/notifications/index.ts";
 import type {
@@ -36,9 +38,7 @@ import type {
   DeliveryRecord,
   DeliveryRepository,
   SubscriptionRepository,
-} from "../../../functions/core/use-cases/notification-ports.ts";
-import { deadLetterEnvVar, OUTBOX_KIND, QUEUES, TABLES } from "../../../lib/definitions.ts";
-import { OUTBOX_INSERT_FILTER } from "../../../lib/event-functions.ts";
+} from "../../../functions/core/ports/notifications.ts";
 import { makeEvent, makeJwt } from "../../unit/notifications/helpers.ts";
 import { emailRule, endpoint, urlRule, webhook } from "./fakes.ts";
 import { type Receiver, startReceiver, waitFor } from "./receiver.ts";

@@ -14,12 +14,9 @@ import {
   LOCAL_REGION,
   startDynamoDbLocal,
 } from "../../../bin/local/emulators.ts";
+import { WriteTooLargeError } from "../../../functions/core/errors.ts";
+import type { RouteMapRepository, TriggerRecord } from "../../../functions/core/ports/route-maps.ts";
 import type { ingestCarrierMessage as Ingest } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
-import {
-  type RouteMapRepository,
-  type TriggerRecord,
-  WriteTooLargeError,
-} from "../../../functions/core/use-cases/ports.ts";
 
 let emulator: DynamoDbLocal;
 let repo: RouteMapRepository;

@@ -12,7 +12,7 @@ import {
 import type {
   DeliveryRepository,
   SubscriptionRepository,
-} from "../../../functions/core/use-cases/notification-ports.ts";
+} from "../../../functions/core/ports/notifications.ts";
 import { deliveryRecord, makeEvent, NOW, OWNER, rule, STRANGER, webhook, XTD } from "./fixtures.ts";
 
 const PAGE = { page: 1, pageSize: 100 };

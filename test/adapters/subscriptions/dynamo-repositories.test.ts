@@ -9,7 +9,7 @@ import { subscriptionIndexKeys } from "../../../functions/core/notifications/ind
 import type {
   DeliveryRepository,
   SubscriptionRepository,
-} from "../../../functions/core/use-cases/notification-ports.ts";
+} from "../../../functions/core/ports/notifications.ts";
 import { deliveryRepositoryContract, subscriptionRepositoryContract } from "./contract.ts";
 import { type LocalTables, startLocalTables } from "./dynamo-local.ts";
 import { deliveryRecord, OWNER, rule } from "./fixtures.ts";

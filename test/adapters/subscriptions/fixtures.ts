@@ -9,7 +9,7 @@ import {
   WebhookRequestSchema,
   webhookFromRequest,
 } from "../../../functions/core/notifications/index.ts";
-import type { DeliveryJob, DeliveryRecord } from "../../../functions/core/use-cases/notification-ports.ts";
+import type { DeliveryJob, DeliveryRecord } from "../../../functions/core/ports/notifications.ts";
 import { emailRuleBody, makeEvent, NOW, OWNER } from "../../unit/notifications/helpers.ts";
 
 export {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseCargoImp } from "../../../functions/core/carrier-messages/cargo-imp.ts";
 import type { FlightLeg } from "../../../functions/core/carrier-messages/types.ts";
-import { MessageParseError } from "../../../functions/core/carrier-messages/types.ts";
+import { MessageParseError } from "../../../functions/core/errors.ts";
 import { at, awb, fixture, qty, unlocated } from "./helpers.ts";
 
 const parse = (name: string) => unlocated(parseCargoImp(fixture("cargo-imp", name)));

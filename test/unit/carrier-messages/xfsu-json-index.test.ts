@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  JsonEventValidationError,
-  MessageParseError,
   parseCarrierMessage,
   parseJsonEvents,
   parseXfsu,
-  UnsupportedContentTypeError,
 } from "../../../functions/core/carrier-messages/index.ts";
 import type { BookingReport, StatusReport } from "../../../functions/core/carrier-messages/types.ts";
+import {
+  JsonEventValidationError,
+  MessageParseError,
+  UnsupportedContentTypeError,
+} from "../../../functions/core/errors.ts";
 import { resolveStationTime } from "../../../functions/core/time/station-time.ts";
 import { at, awb, fixture, qty, unlocated } from "./helpers.ts";
 

@@ -5,11 +5,11 @@
  */
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent, SQSEvent, SQSRecord } from "aws-lambda";
 import { beforeEach, describe, expect, it } from "vitest";
+import { matchesFilter, RMP_INSERT_FILTER } from "../../../functions/contracts/event-functions.ts";
 import { missingCheckAt, proActiveCheckAt } from "../../../functions/core/route-map/due-checks.ts";
 import { addMinutes } from "../../../functions/core/time/station-time.ts";
 import { createCheckDueHandler } from "../../../functions/handlers/queue/check-due.ts";
 import { createScheduleChecksHandler, rmpAwbOf } from "../../../functions/handlers/stream/schedule-checks.ts";
-import { matchesFilter, RMP_INSERT_FILTER } from "../../../lib/event-functions.ts";
 import { AWB, BKD_TWO_LEGS, FWB, type Harness, harness, T0 } from "../use-cases/support.ts";
 import { RecordingScheduler, RecordingSweepQueue, RuleStore, rule } from "./support.ts";
 

@@ -5,11 +5,11 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { NotificationRule } from "../../../functions/core/notifications/index.ts";
+import type { ProActiveSweepRequest } from "../../../functions/core/ports/checks.ts";
 import { missingCheckAt, proActiveCheckAt } from "../../../functions/core/route-map/due-checks.ts";
 import { addMinutes } from "../../../functions/core/time/station-time.ts";
 import { runDueCheck } from "../../../functions/core/use-cases/run-due-check.ts";
 import {
-  type ProActiveSweepRequest,
   requestProActiveSweep,
   SWEEP_PAGE_SIZE,
   SWEEP_READ_CONCURRENCY,

@@ -5,16 +5,14 @@ import {
   type Subscription,
   subscriptionIndexKeys,
 } from "../../../functions/core/notifications/index.ts";
-import type { SubscriptionRepository } from "../../../functions/core/use-cases/notification-ports.ts";
 import type {
   CheckScheduler,
   PlannedCheck,
-  QueuedCheck,
-} from "../../../functions/core/use-cases/plan-due-checks.ts";
-import type {
   ProActiveSweepQueue,
   ProActiveSweepRequest,
-} from "../../../functions/core/use-cases/schedule-proactive-for-rule.ts";
+  QueuedCheck,
+} from "../../../functions/core/ports/checks.ts";
+import type { SubscriptionRepository } from "../../../functions/core/ports/notifications.ts";
 import { OWNER } from "../use-cases/support.ts";
 
 /** findCandidates over the real index keys (what the DynamoDB adapter stores), and getRule. */

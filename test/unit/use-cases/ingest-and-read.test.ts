@@ -1,19 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { MessageParseError } from "../../../functions/core/carrier-messages/types.ts";
-import { renderRouteMap } from "../../../functions/core/route-map/render.ts";
-import type { RouteMap } from "../../../functions/core/route-map/spec-types.ts";
 import {
   ForeignAwbError,
+  IngestInterruptedError,
+  MessageParseError,
   RouteMapNotFoundError,
   WriteConflictError,
-} from "../../../functions/core/use-cases/errors.ts";
+  WriteTooLargeError,
+} from "../../../functions/core/errors.ts";
+import type { TriggerRecord } from "../../../functions/core/ports/route-maps.ts";
+import { renderRouteMap } from "../../../functions/core/route-map/render.ts";
+import type { RouteMap } from "../../../functions/core/route-map/spec-types.ts";
 import { getRouteMap } from "../../../functions/core/use-cases/get-route-map.ts";
 import { getRouteMapHistory } from "../../../functions/core/use-cases/get-route-map-history.ts";
-import {
-  IngestInterruptedError,
-  ingestCarrierMessage,
-} from "../../../functions/core/use-cases/ingest-carrier-message.ts";
-import { type TriggerRecord, WriteTooLargeError } from "../../../functions/core/use-cases/ports.ts";
+import { ingestCarrierMessage } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
 import { ProblemError } from "../../../functions/handlers/http/problem.ts";
 import { toProblem } from "../../../functions/handlers/http/route-map-problems.ts";
 import { fixture } from "../carrier-messages/helpers.ts";

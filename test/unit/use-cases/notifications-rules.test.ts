@@ -6,15 +6,16 @@ import {
   memorySubscriptionRepository,
 } from "../../../functions/adapters/memory/subscription-repository.ts";
 import {
+  SubscriptionLimitError,
+  SubscriptionNotFoundError,
+  UnusableReferenceError,
+} from "../../../functions/core/errors.ts";
+import {
   type CustomerEndpoint,
   NotificationRuleRequestSchema,
   subscriptionIndexKeys,
 } from "../../../functions/core/notifications/index.ts";
-import {
-  SubscriptionLimitError,
-  SubscriptionNotFoundError,
-  UnusableReferenceError,
-} from "../../../functions/core/use-cases/notification-errors.ts";
+import type { ProActiveSweepQueue, ProActiveSweepRequest } from "../../../functions/core/ports/checks.ts";
 import {
   createNotificationRule,
   deleteNotificationRule,
@@ -23,10 +24,6 @@ import {
   setNotificationRuleEnabled,
   updateNotificationRule,
 } from "../../../functions/core/use-cases/notification-rules.ts";
-import type {
-  ProActiveSweepQueue,
-  ProActiveSweepRequest,
-} from "../../../functions/core/use-cases/schedule-proactive-for-rule.ts";
 import { subscriptionLimitsFrom } from "../../../functions/core/use-cases/subscription-limits.ts";
 import { emailRuleBody, NOW, OWNER, STRANGER, urlRuleBody } from "../../adapters/subscriptions/fixtures.ts";
 import { ENDPOINT_GUID } from "../notifications/helpers.ts";

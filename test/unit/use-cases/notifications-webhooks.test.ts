@@ -13,23 +13,23 @@ import {
   memorySubscriptionRepository,
 } from "../../../functions/adapters/memory/subscription-repository.ts";
 import {
+  DeliveryInProgressError,
+  SubscriptionLimitError,
+  SubscriptionNotFoundError,
+  UnusableReferenceError,
+} from "../../../functions/core/errors.ts";
+import {
   CustomerEndpointRequestSchema,
   disableWebhook,
   isWebhookActive,
   type Webhook,
   WebhookRequestSchema,
 } from "../../../functions/core/notifications/index.ts";
+import type { DeliveryJob, WebhookVerifier } from "../../../functions/core/ports/notifications.ts";
 import {
   listCustomerEndpoints,
   registerCustomerEndpoint,
 } from "../../../functions/core/use-cases/customer-endpoints.ts";
-import {
-  DeliveryInProgressError,
-  SubscriptionLimitError,
-  SubscriptionNotFoundError,
-  UnusableReferenceError,
-} from "../../../functions/core/use-cases/notification-errors.ts";
-import type { DeliveryJob } from "../../../functions/core/use-cases/notification-ports.ts";
 import {
   listSubscriptionDeliveries,
   replayDelivery,
@@ -41,7 +41,6 @@ import {
   updateWebhook,
   type VerificationOutcome,
   verifyWebhook,
-  type WebhookVerifier,
 } from "../../../functions/core/use-cases/webhook-subscriptions.ts";
 import { deliveryRecord, NOW, OWNER, STRANGER, webhookBody } from "../../adapters/subscriptions/fixtures.ts";
 

@@ -2,6 +2,7 @@
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { beforeEach, describe, expect, it } from "vitest";
 import { EVENT_PAYLOAD_FIELDS } from "../../../functions/core/notifications/index.ts";
+import type { DeliveryJob } from "../../../functions/core/ports/notifications.ts";
 import {
   type DeliverJobInput,
   deliverJob,
@@ -12,7 +13,6 @@ import {
   matchEventToJobs,
   newDeliveryRecord,
 } from "../../../functions/core/use-cases/match-event.ts";
-import type { DeliveryJob } from "../../../functions/core/use-cases/notification-ports.ts";
 import {
   answer,
   emailRule,

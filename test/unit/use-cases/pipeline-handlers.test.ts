@@ -9,12 +9,12 @@ import { IdempotencyAlreadyInProgressError } from "@aws-lambda-powertools/idempo
 import { marshall } from "@aws-sdk/util-dynamodb";
 import type { Context, DynamoDBRecord, SQSRecord } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QUEUES } from "../../../functions/contracts/resources.ts";
 import type { DomainEvent } from "../../../functions/core/events.ts";
+import type { DeliveryJob } from "../../../functions/core/ports/notifications.ts";
 import type { DeliverJobDeps } from "../../../functions/core/use-cases/deliver-job.ts";
 import { matchEventToJobs } from "../../../functions/core/use-cases/match-event.ts";
-import type { DeliveryJob } from "../../../functions/core/use-cases/notification-ports.ts";
 import { createMatchEventsHandler, outboxEventOf } from "../../../functions/handlers/stream/match-events.ts";
-import { QUEUES } from "../../../lib/definitions.ts";
 import {
   answer,
   emailRule,

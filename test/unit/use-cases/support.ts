@@ -5,8 +5,9 @@ import {
 } from "../../../functions/adapters/memory-route-map-repository.ts";
 import type { CarrierSettings } from "../../../functions/core/carriers.ts";
 import type { ForwarderIdentity } from "../../../functions/core/identity.ts";
+import type { CarrierStatusRequest } from "../../../functions/core/ports/carriers.ts";
+import type { RouteMapRepository } from "../../../functions/core/ports/route-maps.ts";
 import { ingestCarrierMessage } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
-import type { CarrierStatusRequest, RouteMapRepository } from "../../../functions/core/use-cases/ports.ts";
 
 export interface Harness {
   routeMaps: MemoryRouteMapRepository;

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { TriggerRefusedError } from "../../../functions/core/errors.ts";
+import type { RouteMapSearchFilters } from "../../../functions/core/ports/route-maps.ts";
 import type { RouteMap } from "../../../functions/core/route-map/spec-types.ts";
-import type { TriggerRefusedError } from "../../../functions/core/use-cases/errors.ts";
 import { getRouteMap } from "../../../functions/core/use-cases/get-route-map.ts";
-import type { RouteMapSearchFilters } from "../../../functions/core/use-cases/ports.ts";
 import { parseSort, searchRouteMaps } from "../../../functions/core/use-cases/search-route-maps.ts";
 import { OWNER_XTD_NOTE, triggerRouteMap } from "../../../functions/core/use-cases/trigger-route-map.ts";
 import { AWB, BKD_TWO_LEGS, carrier020, FWB, harness, OTHER, OWNER, T0, withRouteMaps } from "./support.ts";

@@ -4,7 +4,6 @@
  * benchmarks). Keys, TTL attributes and marshalling stay in the adapters (DESIGN.md section 3).
  */
 import type { AgentRef, AwbId } from "../carrier-messages/types.ts";
-import type { CarrierSettings } from "../carriers.ts";
 import type { DomainEvent } from "../events.ts";
 import type { ShipmentState } from "../route-map/shipment-state.ts";
 import type { RouteMapStatus } from "../route-map/spec-types.ts";
@@ -108,17 +107,6 @@ export interface RouteMapWrite {
  */
 export type WriteOutcome = "written" | "conflict";
 
-/**
- * What `RouteMapRepository.write` throws when the store cannot take the change at all (too many
- * items for one transaction, an item over the size limit): retrying cannot help.
- */
-export class WriteTooLargeError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "WriteTooLargeError";
-  }
-}
-
 export interface SearchRange {
   /** Inclusive bounds, ISO UTC "…Z"; null = open. */
   from: string | null;
@@ -169,24 +157,6 @@ export interface RouteMapRepository {
   ): Promise<"written" | "route-map-exists">;
   /** Search fields of the AWBs one reader key may read, newest creation first; an index query. */
   queryReaders(query: ReaderQuery): Promise<RouteMapSearchFields[]>;
-}
-
-/** Participating-carrier settings (carrier repository). */
-export interface CarrierDirectory {
-  get(prefix: string): Promise<CarrierSettings | null>;
-}
-
-/** A status request for the carrier gateway (FSR-style Cargo-IMP text on the carrier-requests queue). */
-export interface CarrierStatusRequest {
-  awb: AwbId;
-  text: string;
-  forwarderId: string;
-  isXtd: boolean;
-  requestedAt: string;
-}
-
-export interface CarrierRequestPublisher {
-  publish(request: CarrierStatusRequest): Promise<void>;
 }
 
 /** Waits before retry `attempt` (1-based) after a write conflict; adapters add jitter. */

@@ -2,7 +2,7 @@
  * The non-HTTP Lambdas and what triggers them, described once for the CDK stack and the local runner
  * (which feeds them from DynamoDB Local streams, fauxqs queues and the Scheduler stand-in).
  */
-import { OUTBOX_KIND, type QUEUES, type TABLES } from "./definitions.ts";
+import { OUTBOX_KIND, type QUEUES, type TABLES } from "./resources.ts";
 
 /** An EventBridge-Pipes-style filter pattern: every listed value must match one of the allowed ones. */
 export type FilterPattern = { [key: string]: FilterPattern | readonly string[] };

@@ -1,7 +1,8 @@
 /**
- * Ports of the notification flows (issue 4), shared by the subscription endpoints, the matcher and
+^ * Ports of the notification flows, shared by the subscription endpoints, the matcher and
  * the delivery handler. Adapters implement them over DynamoDB/SQS/SES/HTTP; tests over memory.
  */
+
 import type { DomainEvent } from "../events.ts";
 import type {
   CustomerEndpoint,
@@ -10,6 +11,8 @@ import type {
   Subscription,
   Webhook,
 } from "../notifications/index.ts";
+import type { EmailSendResult, OutboundResult } from "../use-cases/deliver-job.ts";
+import type { TargetVerdict, VerificationOutcome } from "../use-cases/webhook-subscriptions.ts";
 
 export interface Page<T> {
   items: T[];
@@ -94,4 +97,44 @@ export interface DeliveryRepository {
     subscriptionId: number,
     page: PageRequest,
   ): Promise<Page<DeliveryRecord>>;
+}
+
+/** Whether the service may ever call a URL (SSRF guard: scheme, credentials, address class). */
+export interface TargetChecker {
+  checkTarget(url: string): Promise<TargetVerdict>;
+}
+
+/** POSTs the challenge to the webhook's Url (functions/adapters/webhook-verifier.ts). */
+export interface WebhookVerifier extends TargetChecker {
+  verify(webhook: Webhook): Promise<VerificationOutcome>;
+}
+
+// ---- ports of the outbound side (implemented by functions/adapters) -------------------------------
+
+export interface OutboundPost {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs?: number;
+}
+
+/** HTTP POST with the SSRF guard and the per-attempt timeout (functions/adapters/http-sender.ts). */
+export interface OutboundPoster {
+  post(request: OutboundPost): Promise<OutboundResult>;
+}
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface EmailSender {
+  send(message: EmailMessage): Promise<EmailSendResult>;
+}
+
+/** Re-queues a job at an absolute time beyond SQS's 15-minute delay (EventBridge Scheduler). */
+export interface DeliveryRetryScheduler {
+  scheduleRetry(job: DeliveryJob, at: string): Promise<void>;
 }

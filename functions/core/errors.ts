@@ -1,0 +1,222 @@
+/**
+ * Every refusal and failure the core raises, in one place. The core cannot speak HTTP: the HTTP
+ * error middleware maps these to problem+json through one table. Every refusal is raised before
+ * anything is written, so a refusal changes nothing (DESIGN.md section 6).
+ */
+
+import { truncateFound } from "./carrier-messages/common.ts";
+import type { FieldError } from "./carrier-messages/json-events.ts";
+import type { AwbId, StationTime } from "./carrier-messages/types.ts";
+import type { AppliedMessage } from "./use-cases/ingest-carrier-message.ts";
+
+/** Unknown, or not readable by the caller: the same answer, so existence never leaks (404). */
+export class RouteMapNotFoundError extends Error {
+  constructor(readonly awb: AwbId) {
+    super(`No route map for AWB ${awb.prefix}-${awb.serial}, or it is not yours.`);
+    this.name = "RouteMapNotFoundError";
+  }
+}
+
+/** A carrier reported AWBs of another carrier (403). */
+export class ForeignAwbError extends Error {
+  constructor(
+    readonly carrierPrefix: string,
+    readonly awbs: readonly AwbId[],
+  ) {
+    super(
+      `Carrier ${carrierPrefix} may only report its own AWBs; this body names ${awbs
+        .map((a) => `${a.prefix}-${a.serial}`)
+        .join(", ")}. Nothing was stored.`,
+    );
+    this.name = "ForeignAwbError";
+  }
+}
+
+/** sendsme refused; `kind` says which condition failed. */
+export class TriggerRefusedError extends Error {
+  constructor(
+    readonly kind: "agent-mismatch" | "not-owner" | "carrier-not-participating",
+    message: string,
+  ) {
+    super(message);
+    this.name = "TriggerRefusedError";
+  }
+}
+
+/** Search too broad to answer from the index in one request: narrow the CreationDate range (422). */
+export class SearchTooBroadError extends Error {
+  constructor(readonly limit: number) {
+    super(
+      `More than ${limit} route maps match; narrow the search (for example a shorter CreationDate range).`,
+    );
+    this.name = "SearchTooBroadError";
+  }
+}
+
+/** Optimistic concurrency kept losing (extreme contention on one AWB): the caller may retry (409). */
+export class WriteConflictError extends Error {
+  constructor(readonly awb: AwbId) {
+    super(`AWB ${awb.prefix}-${awb.serial} is being changed concurrently; retry the request.`);
+    this.name = "WriteConflictError";
+  }
+}
+
+export class CheckNotDueError extends Error {}
+
+/** The station code is not in the airport dataset: the caller answers 400 naming it. */
+export class UnknownStationError extends Error {
+  constructor(readonly station: string) {
+    super(`unknown station "${station}": not an IATA airport code with a known time zone`);
+    this.name = "UnknownStationError";
+  }
+}
+
+/** A station time the calendar does not have (31 APR, 25:00): the message is wrong, answer 400. */
+export class InvalidStationTimeError extends Error {
+  constructor(
+    readonly station: string,
+    readonly time: StationTime,
+  ) {
+    super(
+      `invalid local time at ${station}: day ${time.day} month ${time.month} ${time.hour}:${time.minute}`,
+    );
+    this.name = "InvalidStationTimeError";
+  }
+}
+
+/** The report is for another AWB than the state: a caller bug, not a carrier error. */
+export class ShipmentMismatchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ShipmentMismatchError";
+  }
+}
+
+/** The request's content type is not one we parse: answered 415. */
+export class UnsupportedContentTypeError extends Error {
+  constructor(readonly contentType: string) {
+    super(
+      `unsupported content type "${truncateFound(contentType)}": use text/plain (Cargo-IMP), application/xml (XFSU) or application/json`,
+    );
+    this.name = "UnsupportedContentTypeError";
+  }
+}
+
+/** A message that could not be parsed: answered 400 naming the line and what was expected. */
+export class MessageParseError extends Error {
+  constructor(
+    /** 1-based line number in the request body. */
+    readonly line: number,
+    /** What the parser expected there, in words a carrier's support desk understands. */
+    readonly expected: string,
+    /** What it found (truncated). */
+    readonly found: string,
+    /** XFSU element path or JSON field path of the problem, when the line alone does not say it. */
+    readonly path: string | null = null,
+  ) {
+    super(`line ${line}${path === null ? "" : ` (${path})`}: expected ${expected}, found "${found}"`);
+    this.name = "MessageParseError";
+  }
+}
+
+/**
+ * The JSON body did not validate. It is a MessageParseError (line of the first problem when the
+ * raw text is known, else 1) and carries every problem as { field, message } for problem+json.
+ */
+export class JsonEventValidationError extends MessageParseError {
+  constructor(
+    readonly errors: FieldError[],
+    line: number,
+    found: string,
+  ) {
+    const first = errors[0];
+    super(
+      line,
+      first === undefined ? "a valid JSON carrier message" : `${first.field}: ${first.message}`,
+      found,
+    );
+    this.name = "JsonEventValidationError";
+  }
+}
+
+/**
+ * Storing the body stopped at message `failedMessage` (1-based): the messages before it were applied
+ * and stay so (`applied`), the rest were not. `cause` is the failure (WriteConflictError after the
+ * retry budget, WriteTooLargeError, or anything the store threw).
+ */
+export class IngestInterruptedError extends Error {
+  constructor(
+    readonly applied: readonly AppliedMessage[],
+    readonly failedMessage: number,
+    readonly total: number,
+    override readonly cause: unknown,
+  ) {
+    super(
+      `Message ${failedMessage} of ${total} could not be stored: ${
+        cause instanceof Error ? cause.message : String(cause)
+      }`,
+    );
+    this.name = "IngestInterruptedError";
+  }
+} /**
+ * Refusals of the subscription use cases (rules, webhooks, deliveries, customer endpoints). Handlers
+ * map them to problem+json (functions/handlers/http/notification-problems.ts). Every one is raised
+ * before anything is written, so a refusal changes nothing (DESIGN.md section 6).
+ */
+
+/** Unknown, or another forwarder's: the same answer, so existence never leaks (404). */
+export class SubscriptionNotFoundError extends Error {
+  constructor(
+    readonly kind: "rule" | "webhook" | "delivery",
+    readonly id: string,
+  ) {
+    super(`No ${kind} ${id}, or it is not yours.`);
+    this.name = "SubscriptionNotFoundError";
+  }
+}
+
+/** The forwarder already has the maximum number of rules or webhooks (409). */
+export class SubscriptionLimitError extends Error {
+  constructor(
+    readonly kind: "rule" | "webhook",
+    readonly limit: number,
+  ) {
+    super(
+      `You already have ${limit} ${kind === "rule" ? "notification rules" : "webhooks"}, the maximum; delete one first.`,
+    );
+    this.name = "SubscriptionLimitError";
+  }
+}
+
+/**
+ * A well-formed request naming something unusable (422): a NotifyTo GUID support did not register for
+ * this forwarder, or a Url the service may never call (scheme, address class).
+ */
+export class UnusableReferenceError extends Error {
+  constructor(
+    readonly field: string,
+    readonly reason: string,
+  ) {
+    super(`${field} ${reason}.`);
+    this.name = "UnusableReferenceError";
+  }
+}
+
+/** A delivery that is still being attempted cannot be replayed (409). */
+export class DeliveryInProgressError extends Error {
+  constructor(readonly deliveryId: string) {
+    super(`Delivery ${deliveryId} is still being attempted; replay it once it is delivered or parked.`);
+    this.name = "DeliveryInProgressError";
+  }
+}
+
+/**
+ * What `RouteMapRepository.write` throws when the store cannot take the change at all (too many
+ * items for one transaction, an item over the size limit): retrying cannot help.
+ */
+export class WriteTooLargeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "WriteTooLargeError";
+  }
+}

@@ -1,0 +1,22 @@
+/** Ports of carrier settings and the carrier gateway. */
+
+import type { AwbId } from "../carrier-messages/types.ts";
+import type { CarrierSettings } from "../carriers.ts";
+
+/** Participating-carrier settings (carrier repository). */
+export interface CarrierDirectory {
+  get(prefix: string): Promise<CarrierSettings | null>;
+}
+
+/** A status request for the carrier gateway (FSR-style Cargo-IMP text on the carrier-requests queue). */
+export interface CarrierStatusRequest {
+  awb: AwbId;
+  text: string;
+  forwarderId: string;
+  isXtd: boolean;
+  requestedAt: string;
+}
+
+export interface CarrierRequestPublisher {
+  publish(request: CarrierStatusRequest): Promise<void>;
+}
