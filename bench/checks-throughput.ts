@@ -1,5 +1,5 @@
 /**
- * Due checks per second the check-due handler sustains locally: DynamoDB Local (route maps,
+ * Due checks per second the run-due-check handler sustains locally: DynamoDB Local (route maps,
  * subscriptions), fauxqs and the Scheduler stand-in, the production handler module invoked with real
  * SQSEvent batches of 10 (the event-source batch size), 8 invocations at a time (Lambda concurrency).
  * Each check takes the full path: read the route map, record Missing (TransactWriteItems: record +
@@ -62,7 +62,7 @@ try {
   const { dynamoRouteMapRepository } = await import("../functions/adapters/route-map-repository.ts");
   const { dynamoSubscriptionRepository } = await import("../functions/adapters/subscription-repository.ts");
   const { ingestCarrierMessage } = await import("../functions/core/use-cases/ingest-carrier-message.ts");
-  const { handler } = await import("../functions/handlers/queue/check-due.ts");
+  const { handler } = await import("../functions/handlers/queue/run-due-check.ts");
   const { checkScheduleName } = await import("../functions/adapters/check-scheduler.ts");
 
   const routeMaps = dynamoRouteMapRepository();
@@ -161,7 +161,7 @@ try {
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         for (let batch = batches.shift(); batch; batch = batches.shift()) {
-          const context: Context = lambdaContext("check-due", 60_000);
+          const context: Context = lambdaContext("run-due-check", 60_000);
           const response = (await handler(batch, context)) as { batchItemFailures: unknown[] };
           failures += response.batchItemFailures.length;
         }
@@ -189,7 +189,7 @@ try {
     );
   }
   figure(
-    "due checks per second (check-due handler, Missing recorded + proactive scheduled, median of 3)",
+    "due checks per second (run-due-check handler, Missing recorded + proactive scheduled, median of 3)",
     median(rates).toFixed(0),
   );
 } finally {

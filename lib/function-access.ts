@@ -28,13 +28,13 @@ export interface FunctionAccess {
 
 const readsSubscriptions: FunctionAccess = { tables: { subscriptions: "read" } };
 const writesSubscriptions: FunctionAccess = { tables: { subscriptions: "readWrite" } };
-// Rules created, updated or enabled queue a ProActive sweep on DueChecks; check-due runs it.
+// Rules created, updated or enabled queue a ProActive sweep on DueChecks; run-due-check runs it.
 const writesRuleAndQueuesSweep: FunctionAccess = {
   tables: { subscriptions: "readWrite" },
   sendTo: ["dueChecks"],
 };
 const readsDeliveries: FunctionAccess = { tables: { subscriptions: "read", deliveries: "read" } };
-// Replay puts the stored job back on the delivery queue; the attempt log is written by `deliver`.
+// Replay puts the stored job back on the delivery queue; the attempt log is written by `deliver-job`.
 const replaysDelivery: FunctionAccess = {
   tables: { subscriptions: "read", deliveries: "read" },
   sendTo: ["deliveryJobs"],
@@ -80,26 +80,26 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "list-customer-endpoints": readsSubscriptions,
 
   // Outbox event -> delivery records + one job per matching rule/webhook.
-  "match-events": {
+  "match-event": {
     tables: { subscriptions: "read", deliveries: "readWrite" },
     sendTo: ["deliveryJobs"],
   },
   // Sends (SES, HTTP); a receiver's 410 disables its webhook; short retries re-queue the job, long
   // ones are one-time schedules (CreateSchedule only: a name conflict means it already exists).
-  deliver: {
+  "deliver-job": {
     tables: { subscriptions: "readWrite", deliveries: "readWrite", idempotency: "readWrite" },
     sendTo: ["deliveryJobs"],
     schedules: ["CreateSchedule"],
     sendsEmail: true,
   },
   // Plans -> one schedule per due check (create, else update); checks already due go on the queue.
-  "schedule-checks": {
+  "plan-due-checks": {
     tables: { routeMaps: "read" },
     sendTo: ["dueChecks"],
     schedules: ["CreateSchedule", "UpdateSchedule"],
   },
   // Missing/ProActive facts on the route map; proactive checks and sweep continuations re-queued.
-  "check-due": {
+  "run-due-check": {
     tables: { routeMaps: "readWrite", subscriptions: "read" },
     sendTo: ["dueChecks"],
     schedules: ["CreateSchedule", "UpdateSchedule"],

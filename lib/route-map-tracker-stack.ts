@@ -67,7 +67,7 @@ function tableEntries(access: FunctionAccess): Array<[TableName, "read" | "readW
   return Object.entries(access.tables ?? {}) as Array<[TableName, "read" | "readWrite"]>;
 }
 
-/** "match-events" -> "MatchEvents" (construct ids). */
+/** "match-event" -> "MatchEvent" (construct ids). */
 function pascalCase(id: string): string {
   return id.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase());
 }

@@ -2,14 +2,10 @@
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { TABLES } from "../contracts/resources.ts";
 import type { CarrierPlanningSettings, CarrierSettings } from "../core/carriers.ts";
+import type { CarrierRepository } from "../core/ports/carriers.ts";
 import { dynamo, requiredEnv } from "./aws-clients.ts";
 
 const key = (prefix: string) => ({ pk: `CARRIER#${prefix}`, sk: "SETTINGS" });
-
-export interface CarrierRepository {
-  get(prefix: string): Promise<CarrierSettings | null>;
-  put(carrier: CarrierSettings): Promise<void>;
-}
 
 export function dynamoCarrierRepository(
   tableName = requiredEnv(TABLES.subscriptions.envVar),

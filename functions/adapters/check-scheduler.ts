@@ -29,7 +29,7 @@ import { requiredEnv, scheduler, sqs } from "./aws-clients.ts";
 
 const logger = new Logger({ serviceName: "route-map-tracker" });
 
-/** A check as written below (schedule Input, queue message body); the check-due handler parses with it. */
+/** A check as written below (schedule Input, queue message body); the run-due-check handler parses with it. */
 export const DueCheckInputSchema = v.object({
   awb: v.pipe(v.string(), v.regex(/^\d{11}$/)),
   milestoneKey: v.pipe(v.string(), v.minLength(1)),

@@ -1,5 +1,5 @@
 /**
- * ProActive sweep requests on the DueChecks queue (env DUE_CHECKS_QUEUE_URL): the check-due handler
+ * ProActive sweep requests on the DueChecks queue (env DUE_CHECKS_QUEUE_URL): the run-due-check handler
  * tells them from due checks by their `kind`. The same queue as the checks, so sweeps get its
  * retries, DLQ and alarm, and no new queue or function is needed.
  */
@@ -9,7 +9,7 @@ import { QUEUES } from "../contracts/resources.ts";
 import type { ProActiveSweepQueue, ProActiveSweepRequest } from "../core/ports/checks.ts";
 import { requiredEnv, sqs } from "./aws-clients.ts";
 
-/** The message body as written below; the check-due handler parses with it. */
+/** The message body as written below; the run-due-check handler parses with it. */
 export const ProActiveSweepMessageSchema = v.object({
   kind: v.literal("proactive-sweep"),
   ruleId: v.pipe(v.number(), v.integer()),

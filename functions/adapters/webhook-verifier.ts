@@ -9,8 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { signWebhook, type Webhook } from "../core/notifications/index.ts";
-import type { WebhookVerifier } from "../core/ports/notifications.ts";
-import type { TargetVerdict, VerificationOutcome } from "../core/use-cases/webhook-subscriptions.ts";
+import type { TargetVerdict, VerificationOutcome, WebhookVerifier } from "../core/ports/notifications.ts";
 import { wallClockSeconds } from "./clock.ts";
 import { createHttpSender, type HttpSender } from "./http-sender.ts";
 

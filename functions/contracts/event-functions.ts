@@ -41,21 +41,21 @@ export const RMP_INSERT_FILTER: FilterPattern = {
 export const EVENT_FUNCTIONS: readonly EventFunctionDefinition[] = [
   // Outbox events -> one delivery record + SQS job per matching rule/webhook (issue 4).
   {
-    handler: "match-events",
+    handler: "match-event",
     folder: "stream",
     source: { kind: "stream", table: "routeMaps", batchSize: 25, filter: OUTBOX_INSERT_FILTER },
     timeoutSeconds: 30,
   },
   // One delivery attempt per job; the queue's 90 s visibility timeout exceeds this 60 s timeout.
   {
-    handler: "deliver",
+    handler: "deliver-job",
     folder: "queue",
     source: { kind: "queue", queue: "deliveryJobs", batchSize: 10 },
     timeoutSeconds: 60,
   },
   // Plans and replans -> one-time EventBridge Scheduler schedules per due check (issue 5).
   {
-    handler: "schedule-checks",
+    handler: "plan-due-checks",
     folder: "stream",
     source: { kind: "stream", table: "routeMaps", batchSize: 25, filter: RMP_INSERT_FILTER },
     timeoutSeconds: 60,
@@ -63,7 +63,7 @@ export const EVENT_FUNCTIONS: readonly EventFunctionDefinition[] = [
   // Fired checks (Scheduler -> DueChecks queue): Missing status, Missed/ProActive events; the queue's
   // 90 s visibility timeout exceeds this 60 s timeout.
   {
-    handler: "check-due",
+    handler: "run-due-check",
     folder: "queue",
     source: { kind: "queue", queue: "dueChecks", batchSize: 10 },
     timeoutSeconds: 60,

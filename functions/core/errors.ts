@@ -220,3 +220,11 @@ export class WriteTooLargeError extends Error {
     this.name = "WriteTooLargeError";
   }
 }
+
+/** No settings stored for this carrier prefix (404). */
+export class CarrierNotFoundError extends Error {
+  constructor(readonly prefix: string) {
+    super(`No settings for carrier ${prefix}.`);
+    this.name = "CarrierNotFoundError";
+  }
+}

@@ -149,8 +149,8 @@ describe("messaging", () => {
 describe("stream consumers", () => {
   const consumers = EVENT_FUNCTIONS.filter((fn) => fn.source.kind === "stream").map((fn) => fn.handler);
 
-  it("covers match-events and schedule-checks", () => {
-    expect(consumers.sort()).toEqual(["match-events", "schedule-checks"]);
+  it("covers match-event and plan-due-checks", () => {
+    expect(consumers.sort()).toEqual(["match-event", "plan-due-checks"]);
   });
 
   it.each(consumers)("%s parks failed batches on its own encrypted, TLS-only, alarmed queue", (handler) => {
@@ -403,11 +403,11 @@ describe("least privilege (lib/function-access.ts)", () => {
       .flatMap(([, policy]) => (propertiesOf(policy).Roles as Array<{ Ref: string }>).map((role) => role.Ref))
       .sort();
     expect(holders).toEqual(
-      ["check-due", "deliver", "schedule-checks"]
+      ["run-due-check", "deliver-job", "plan-due-checks"]
         .map((handler) => logicalId(functionOf(handler).role))
         .sort(),
     );
-    for (const handler of ["check-due", "deliver", "schedule-checks"]) {
+    for (const handler of ["run-due-check", "deliver-job", "plan-due-checks"]) {
       const passRoles = statementsOf(handler).filter((statement) =>
         [statement.Action].flat().includes("iam:PassRole"),
       );
@@ -477,13 +477,13 @@ describe("least privilege (lib/function-access.ts)", () => {
     }
   });
 
-  it("lets only deliver send e-mail", () => {
-    expect(actionsOf("deliver")).toContain("ses:SendEmail");
+  it("lets only deliver-job send e-mail", () => {
+    expect(actionsOf("deliver-job")).toContain("ses:SendEmail");
     const withMail = resources("AWS::IAM::Policy").filter(([, policy]) =>
       JSON.stringify(policy.Properties).includes("ses:SendEmail"),
     );
     expect(withMail.flatMap(([, policy]) => policy.Properties?.Roles)).toEqual([
-      { Ref: logicalId(functionOf("deliver").role) },
+      { Ref: logicalId(functionOf("deliver-job").role) },
     ]);
   });
 
@@ -527,7 +527,7 @@ describe("function environment", () => {
     const creators = [...functionsByHandler().keys()].filter((handler) =>
       actionsOf(handler).includes("scheduler:CreateSchedule"),
     );
-    expect(creators.sort()).toEqual(["check-due", "deliver", "schedule-checks"]);
+    expect(creators.sort()).toEqual(["deliver-job", "plan-due-checks", "run-due-check"]);
     const dlqId = logicalId(stack.node.findChild("Messaging").node.findChild("SchedulerDlq"));
     const roleId = logicalId(stack.node.findChild("SchedulerRole"));
     for (const handler of creators) {

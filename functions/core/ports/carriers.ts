@@ -8,6 +8,11 @@ export interface CarrierDirectory {
   get(prefix: string): Promise<CarrierSettings | null>;
 }
 
+/** The carrier settings store: read, and the support API's whole-record write. */
+export interface CarrierRepository extends CarrierDirectory {
+  put(carrier: CarrierSettings): Promise<void>;
+}
+
 /** A status request for the carrier gateway (FSR-style Cargo-IMP text on the carrier-requests queue). */
 export interface CarrierStatusRequest {
   awb: AwbId;

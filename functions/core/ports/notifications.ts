@@ -12,7 +12,6 @@ import type {
   Webhook,
 } from "../notifications/index.ts";
 import type { EmailSendResult, OutboundResult } from "../use-cases/deliver-job.ts";
-import type { TargetVerdict, VerificationOutcome } from "../use-cases/webhook-subscriptions.ts";
 
 export interface Page<T> {
   items: T[];
@@ -138,3 +137,9 @@ export interface EmailSender {
 export interface DeliveryRetryScheduler {
   scheduleRetry(job: DeliveryJob, at: string): Promise<void>;
 }
+
+/** TargetChecker.checkTarget: may the service call this Url at all (scheme, address class)? */
+export type TargetVerdict = { allowed: true } | { allowed: false; reason: string };
+
+/** WebhookVerifier.verify: did the receiver echo the challenge? */
+export type VerificationOutcome = { ok: true } | { ok: false; reason: string };

@@ -48,7 +48,7 @@ import type {
   OutboundPoster,
   SubscriptionRepository,
 } from "../ports/notifications.ts";
-import { newDeliveryRecord } from "./match-event.ts";
+import { newDeliveryRecord } from "./shared/deliveries.ts";
 
 export type OutboundResult =
   | {

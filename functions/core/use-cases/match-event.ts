@@ -8,20 +8,19 @@
  * may never have been queued; a duplicate job is absorbed by the deliverer's idempotency), a record
  * with attempts is left alone.
  */
-import type { DomainEvent } from "../events.ts";
 import {
   type DeliveryTarget,
   eventLookupKeys,
   type MatchableEvent,
-  matchEvent,
+  matchEvent as matchTargets,
 } from "../notifications/index.ts";
 import type {
   DeliveryJob,
   DeliveryJobQueue,
-  DeliveryRecord,
   DeliveryRepository,
   SubscriptionRepository,
 } from "../ports/notifications.ts";
+import { firstJob, newDeliveryRecord } from "./shared/deliveries.ts";
 
 export interface MatchEventDeps {
   subscriptions: SubscriptionRepository;
@@ -38,27 +37,8 @@ export interface MatchEventResult {
   alreadyHandled: string[];
 }
 
-export function firstJob(event: DomainEvent, target: DeliveryTarget): DeliveryJob {
-  return { deliveryId: target.deliveryId, event, target, attempt: 1 };
-}
-
-export function newDeliveryRecord(job: DeliveryJob, now: string): DeliveryRecord {
-  return {
-    deliveryId: job.deliveryId,
-    eventId: job.event.eventId,
-    subscriptionKind: job.target.subscriptionKind,
-    subscriptionId: job.target.subscriptionId,
-    forwarderId: job.target.forwarderId,
-    status: "pending",
-    attempts: [],
-    job,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
-
 /** `now` (ISO UTC) stamps the delivery records. */
-export async function matchEventToJobs(
+export async function matchEvent(
   deps: MatchEventDeps,
   input: { event: MatchableEvent; now: string },
 ): Promise<MatchEventResult> {
@@ -66,7 +46,7 @@ export async function matchEventToJobs(
   const keys = eventLookupKeys(event);
   // An event nobody may hear (no owner agent yet, no XTD grant) costs no query at all.
   if (keys.length === 0) return { targets: [], enqueued: [], alreadyHandled: [] };
-  const targets = matchEvent(event, await deps.subscriptions.findCandidates(keys));
+  const targets = matchTargets(event, await deps.subscriptions.findCandidates(keys));
 
   const enqueued: DeliveryJob[] = [];
   const alreadyHandled: string[] = [];

@@ -1,7 +1,7 @@
 /** POST /ffw/service/routemap/eventconfignotifier: create a notification rule owned by the caller. */
 import { nowIso } from "../../adapters/clock.ts";
 import { NotificationRuleRequestSchema } from "../../core/notifications/index.ts";
-import { createNotificationRule } from "../../core/use-cases/notification-rules.ts";
+import { createNotificationRule } from "../../core/use-cases/create-notification-rule.ts";
 import { httpHandler } from "./kit.ts";
 import { limits, proActiveSweeps, subscriptions } from "./notification-deps.ts";
 import { mappedNotification, subscriber } from "./notification-problems.ts";

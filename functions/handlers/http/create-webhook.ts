@@ -5,7 +5,7 @@
  */
 import { nowIso } from "../../adapters/clock.ts";
 import { WebhookRequestSchema } from "../../core/notifications/index.ts";
-import { createWebhook } from "../../core/use-cases/webhook-subscriptions.ts";
+import { createWebhook } from "../../core/use-cases/create-webhook.ts";
 import { httpHandler } from "./kit.ts";
 import { limits, subscriptions, verifier } from "./notification-deps.ts";
 import { mappedNotification, subscriber } from "./notification-problems.ts";

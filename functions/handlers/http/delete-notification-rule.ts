@@ -2,7 +2,7 @@
  * DELETE /ffw/service/routemap/eventconfignotifier/{id}: removes the rule and its match-index items.
  * Answers 200 with the deleted rule (the spec's success status is 200 throughout).
  */
-import { deleteNotificationRule } from "../../core/use-cases/notification-rules.ts";
+import { deleteNotificationRule } from "../../core/use-cases/delete-notification-rule.ts";
 import { httpHandler } from "./kit.ts";
 import { subscriptions } from "./notification-deps.ts";
 import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";

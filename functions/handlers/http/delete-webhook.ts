@@ -2,7 +2,7 @@
  * DELETE /ffw/service/routemap/webhook/{id}: removes the webhook and its match-index items; 200 with
  * the deleted webhook, secrets masked.
  */
-import { deleteWebhook } from "../../core/use-cases/webhook-subscriptions.ts";
+import { deleteWebhook } from "../../core/use-cases/delete-webhook.ts";
 import { httpHandler } from "./kit.ts";
 import { subscriptions } from "./notification-deps.ts";
 import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";

@@ -1,6 +1,6 @@
 /** POST /ffw/service/routemap/eventconfignotifier/{id}/disable: switch one of the caller's rules off. */
 import { nowIso } from "../../adapters/clock.ts";
-import { setNotificationRuleEnabled } from "../../core/use-cases/notification-rules.ts";
+import { disableNotificationRule } from "../../core/use-cases/disable-notification-rule.ts";
 import { httpHandler } from "./kit.ts";
 import { subscriptions } from "./notification-deps.ts";
 import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
@@ -10,10 +10,7 @@ export const handler = httpHandler("disable-notification-rule", {}, async ({ ide
   const { forwarderId } = subscriber(identity);
   const id = idFromPath(params.id);
   const rule = await mappedNotification(() =>
-    setNotificationRuleEnabled(
-      { subscriptions: subscriptions() },
-      { forwarderId, id, enabled: false, now: nowIso() },
-    ),
+    disableNotificationRule({ subscriptions: subscriptions() }, { forwarderId, id, now: nowIso() }),
   );
   return { status: 200, body: ruleBody(rule) };
 });

@@ -1,6 +1,6 @@
 /** POST /ffw/service/routemap/eventconfignotifier/{id}/enable: switch one of the caller's rules on. */
 import { nowIso } from "../../adapters/clock.ts";
-import { setNotificationRuleEnabled } from "../../core/use-cases/notification-rules.ts";
+import { enableNotificationRule } from "../../core/use-cases/enable-notification-rule.ts";
 import { httpHandler } from "./kit.ts";
 import { proActiveSweeps, subscriptions } from "./notification-deps.ts";
 import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
@@ -10,9 +10,9 @@ export const handler = httpHandler("enable-notification-rule", {}, async ({ iden
   const { forwarderId } = subscriber(identity);
   const id = idFromPath(params.id);
   const rule = await mappedNotification(() =>
-    setNotificationRuleEnabled(
+    enableNotificationRule(
       { subscriptions: subscriptions(), proActiveSweeps: proActiveSweeps() },
-      { forwarderId, id, enabled: true, now: nowIso() },
+      { forwarderId, id, now: nowIso() },
     ),
   );
   return { status: 200, body: ruleBody(rule) };

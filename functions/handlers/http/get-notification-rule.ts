@@ -1,5 +1,5 @@
 /** GET /ffw/service/routemap/eventconfignotifier/{id}: one of the caller's rules (else 404). */
-import { getNotificationRule } from "../../core/use-cases/notification-rules.ts";
+import { getNotificationRule } from "../../core/use-cases/get-notification-rule.ts";
 import { httpHandler } from "./kit.ts";
 import { subscriptions } from "./notification-deps.ts";
 import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";

@@ -1,5 +1,5 @@
 /** GET /ffw/service/routemap/webhook/{id}: one of the caller's webhooks, secrets masked (else 404). */
-import { getWebhook } from "../../core/use-cases/webhook-subscriptions.ts";
+import { getWebhook } from "../../core/use-cases/get-webhook.ts";
 import { httpHandler } from "./kit.ts";
 import { subscriptions } from "./notification-deps.ts";
 import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";

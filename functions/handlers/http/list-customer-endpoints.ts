@@ -1,5 +1,5 @@
 /** GET /support/customer-endpoints?CurrentPage=&PageSize=: registered endpoints, header values masked. */
-import { listCustomerEndpoints } from "../../core/use-cases/customer-endpoints.ts";
+import { listCustomerEndpoints } from "../../core/use-cases/list-customer-endpoints.ts";
 import { httpHandler } from "./kit.ts";
 import { subscriptions } from "./notification-deps.ts";
 import { pageFromQuery } from "./notification-problems.ts";

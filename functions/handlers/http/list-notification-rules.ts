@@ -1,5 +1,5 @@
 /** GET /ffw/service/routemap/eventconfignotifier?CurrentPage=&PageSize=: the caller's rules, paged. */
-import { listNotificationRules } from "../../core/use-cases/notification-rules.ts";
+import { listNotificationRules } from "../../core/use-cases/list-notification-rules.ts";
 import { httpHandler } from "./kit.ts";
 import { subscriptions } from "./notification-deps.ts";
 import { pageFromQuery, subscriber } from "./notification-problems.ts";

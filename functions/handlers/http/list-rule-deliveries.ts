@@ -1,5 +1,5 @@
 /** GET /ffw/service/routemap/eventconfignotifier/{id}/deliveries: the caller's rule's deliveries and attempt log, paged. */
-import { listSubscriptionDeliveries } from "../../core/use-cases/subscription-deliveries.ts";
+import { listRuleDeliveries } from "../../core/use-cases/list-rule-deliveries.ts";
 import { httpHandler } from "./kit.ts";
 import { deliveries, subscriptions } from "./notification-deps.ts";
 import { idFromPath, mappedNotification, pageFromQuery, subscriber } from "./notification-problems.ts";
@@ -10,9 +10,9 @@ export const handler = httpHandler("list-rule-deliveries", {}, async ({ identity
   const id = idFromPath(params.id);
   const page = pageFromQuery(query);
   const records = await mappedNotification(() =>
-    listSubscriptionDeliveries(
+    listRuleDeliveries(
       { subscriptions: subscriptions(), deliveries: deliveries() },
-      { subscription: { forwarderId, kind: "rule", id }, page },
+      { forwarderId, id, page },
     ),
   );
   return { status: 200, body: pagedBody(records, page, deliveryBody) };

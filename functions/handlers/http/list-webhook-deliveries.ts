@@ -1,5 +1,5 @@
 /** GET /ffw/service/routemap/webhook/{id}/deliveries: the caller's webhook's deliveries and attempt log, paged. */
-import { listSubscriptionDeliveries } from "../../core/use-cases/subscription-deliveries.ts";
+import { listWebhookDeliveries } from "../../core/use-cases/list-webhook-deliveries.ts";
 import { httpHandler } from "./kit.ts";
 import { deliveries, subscriptions } from "./notification-deps.ts";
 import { idFromPath, mappedNotification, pageFromQuery, subscriber } from "./notification-problems.ts";
@@ -10,9 +10,9 @@ export const handler = httpHandler("list-webhook-deliveries", {}, async ({ ident
   const id = idFromPath(params.id);
   const page = pageFromQuery(query);
   const records = await mappedNotification(() =>
-    listSubscriptionDeliveries(
+    listWebhookDeliveries(
       { subscriptions: subscriptions(), deliveries: deliveries() },
-      { subscription: { forwarderId, kind: "webhook", id }, page },
+      { forwarderId, id, page },
     ),
   );
   return { status: 200, body: pagedBody(records, page, deliveryBody) };

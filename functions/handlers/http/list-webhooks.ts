@@ -1,5 +1,5 @@
 /** GET /ffw/service/routemap/webhook?CurrentPage=&PageSize=: the caller's webhooks, secrets masked. */
-import { listWebhooks } from "../../core/use-cases/webhook-subscriptions.ts";
+import { listWebhooks } from "../../core/use-cases/list-webhooks.ts";
 import { httpHandler } from "./kit.ts";
 import { subscriptions } from "./notification-deps.ts";
 import { pageFromQuery, subscriber } from "./notification-problems.ts";

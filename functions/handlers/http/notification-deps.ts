@@ -15,7 +15,10 @@ import type {
   SubscriptionRepository,
   WebhookVerifier,
 } from "../../core/ports/notifications.ts";
-import { type SubscriptionLimits, subscriptionLimitsFrom } from "../../core/use-cases/subscription-limits.ts";
+import {
+  type SubscriptionLimits,
+  subscriptionLimitsFrom,
+} from "../../core/use-cases/shared/subscription-limits.ts";
 import { logger } from "./kit.ts";
 
 let subscriptionStore: SubscriptionRepository | undefined;

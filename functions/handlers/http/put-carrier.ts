@@ -1,7 +1,8 @@
 import { dynamoCarrierRepository } from "../../adapters/carrier-repository.ts";
 import { nowIso } from "../../adapters/clock.ts";
-import { type CarrierPlanningSettings, type CarrierSettings, carrierToApi } from "../../core/carriers.ts";
+import { type CarrierPlanningSettings, carrierToApi } from "../../core/carriers.ts";
 import type { PlanningOffsets } from "../../core/route-map/planning-config.ts";
+import { putCarrier } from "../../core/use-cases/put-carrier.ts";
 import { httpHandler } from "./kit.ts";
 import { badRequest } from "./problem.ts";
 import { type CarrierSettings as CarrierSettingsBody, CarrierSettingsSchema } from "./schemas.ts";
@@ -34,15 +35,19 @@ export const handler = httpHandler(
       throw badRequest("The carrier prefix must be 3 digits.", [
         { field: "prefix", message: "must be 3 digits" },
       ]);
-    const carrier: CarrierSettings = {
-      airlinePrefix: prefix,
-      name: body.Name,
-      qualityProgram: body.QualityProgram,
-      xtd: body.Xtd,
-      updatedAt: nowIso(),
-      planning: planningOf(body.Planning),
-    };
-    await carriers.put(carrier);
+    const carrier = await putCarrier(
+      { carriers },
+      {
+        prefix,
+        settings: {
+          name: body.Name,
+          qualityProgram: body.QualityProgram,
+          xtd: body.Xtd,
+          planning: planningOf(body.Planning),
+        },
+        now: nowIso(),
+      },
+    );
     return { status: 200, body: carrierToApi(carrier) };
   },
 );

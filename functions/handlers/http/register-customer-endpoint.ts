@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { nowIso } from "../../adapters/clock.ts";
 import { CustomerEndpointRequestSchema } from "../../core/notifications/index.ts";
-import { registerCustomerEndpoint } from "../../core/use-cases/customer-endpoints.ts";
+import { registerCustomerEndpoint } from "../../core/use-cases/register-customer-endpoint.ts";
 import { httpHandler } from "./kit.ts";
 import { subscriptions, verifier } from "./notification-deps.ts";
 import { mappedNotification } from "./notification-problems.ts";

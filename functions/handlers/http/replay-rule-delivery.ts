@@ -3,7 +3,7 @@
  * delivery of the caller's rule again as one new attempt (DELIVERY_QUEUE_URL); 202 with the delivery.
  */
 import { nowIso } from "../../adapters/clock.ts";
-import { replayDelivery } from "../../core/use-cases/subscription-deliveries.ts";
+import { replayRuleDelivery } from "../../core/use-cases/replay-rule-delivery.ts";
 import { httpHandler } from "./kit.ts";
 import { deliveries, deliveryQueue, subscriptions } from "./notification-deps.ts";
 import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
@@ -13,9 +13,9 @@ export const handler = httpHandler("replay-rule-delivery", {}, async ({ identity
   const { forwarderId } = subscriber(identity);
   const id = idFromPath(params.id);
   const { delivery, job } = await mappedNotification(() =>
-    replayDelivery(
+    replayRuleDelivery(
       { subscriptions: subscriptions(), deliveries: deliveries(), queue: deliveryQueue() },
-      { subscription: { forwarderId, kind: "rule", id }, deliveryId: params.deliveryId ?? "", now: nowIso() },
+      { forwarderId, id, deliveryId: params.deliveryId ?? "", now: nowIso() },
     ),
   );
   return { status: 202, body: { ...deliveryBody(delivery), ReplayAttempt: job.attempt } };

@@ -3,7 +3,7 @@
  * delivery of the caller's webhook again as one new attempt (DELIVERY_QUEUE_URL); 202 with the delivery.
  */
 import { nowIso } from "../../adapters/clock.ts";
-import { replayDelivery } from "../../core/use-cases/subscription-deliveries.ts";
+import { replayWebhookDelivery } from "../../core/use-cases/replay-webhook-delivery.ts";
 import { httpHandler } from "./kit.ts";
 import { deliveries, deliveryQueue, subscriptions } from "./notification-deps.ts";
 import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
@@ -13,10 +13,11 @@ export const handler = httpHandler("replay-webhook-delivery", {}, async ({ ident
   const { forwarderId } = subscriber(identity);
   const id = idFromPath(params.id);
   const { delivery, job } = await mappedNotification(() =>
-    replayDelivery(
+    replayWebhookDelivery(
       { subscriptions: subscriptions(), deliveries: deliveries(), queue: deliveryQueue() },
       {
-        subscription: { forwarderId, kind: "webhook", id },
+        forwarderId,
+        id,
         deliveryId: params.deliveryId ?? "",
         now: nowIso(),
       },

@@ -1,7 +1,7 @@
 /** PUT /ffw/service/routemap/eventconfignotifier/{id}: replace one of the caller's rules. */
 import { nowIso } from "../../adapters/clock.ts";
 import { NotificationRuleUpdateSchema } from "../../core/notifications/index.ts";
-import { updateNotificationRule } from "../../core/use-cases/notification-rules.ts";
+import { updateNotificationRule } from "../../core/use-cases/update-notification-rule.ts";
 import { httpHandler } from "./kit.ts";
 import { proActiveSweeps, subscriptions } from "./notification-deps.ts";
 import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";

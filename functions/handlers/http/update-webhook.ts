@@ -4,7 +4,7 @@
  */
 import { nowIso } from "../../adapters/clock.ts";
 import { WebhookUpdateSchema } from "../../core/notifications/index.ts";
-import { updateWebhook } from "../../core/use-cases/webhook-subscriptions.ts";
+import { updateWebhook } from "../../core/use-cases/update-webhook.ts";
 import { httpHandler } from "./kit.ts";
 import { subscriptions, verifier } from "./notification-deps.ts";
 import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";

@@ -1,6 +1,6 @@
 /** POST /ffw/service/routemap/webhook/{id}/verify: run the URL challenge again and store the outcome. */
 import { nowIso } from "../../adapters/clock.ts";
-import { verifyWebhook } from "../../core/use-cases/webhook-subscriptions.ts";
+import { verifyWebhook } from "../../core/use-cases/verify-webhook.ts";
 import { httpHandler } from "./kit.ts";
 import { subscriptions, verifier } from "./notification-deps.ts";
 import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";

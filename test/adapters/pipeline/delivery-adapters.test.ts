@@ -36,7 +36,7 @@ import {
 import { isRetryableSesError, sesEmailSender } from "../../../functions/adapters/email-sender.ts";
 import { QUEUES } from "../../../functions/contracts/resources.ts";
 import type { DeliveryJob } from "../../../functions/core/ports/notifications.ts";
-import { firstJob } from "../../../functions/core/use-cases/match-event.ts";
+import { firstJob } from "../../../functions/core/use-cases/shared/deliveries.ts";
 import { makeEvent, OWNER } from "../../unit/notifications/helpers.ts";
 
 let sqsEmulator: SqsEmulator;
@@ -54,7 +54,7 @@ beforeAll(async () => {
     port: 0,
     sqsEndpoint: sqsEmulator.endpoint,
     resolveTarget: (arn) =>
-      arn.endsWith(":function:check-due")
+      arn.endsWith(":function:run-due-check")
         ? async () => async (event: unknown) => {
             lambdaCalls.push(event);
           }
@@ -238,7 +238,7 @@ describe("retry scheduler", () => {
         FlexibleTimeWindow: { Mode: "OFF" },
         ActionAfterCompletion: "DELETE",
         Target: {
-          Arn: `arn:aws:lambda:${LOCAL_REGION}:000000000000:function:check-due`,
+          Arn: `arn:aws:lambda:${LOCAL_REGION}:000000000000:function:run-due-check`,
           RoleArn: "arn:aws:iam::000000000000:role/x",
           Input: JSON.stringify({ awb: "02012345675" }),
         },

@@ -1,6 +1,6 @@
 /**
  * The notification pipeline on the real local path minus HTTP: outbox items written to DynamoDB
- * Local's RouteMaps table reach the match-events handler through the stream poller, jobs travel
+ * Local's RouteMaps table reach the match-event handler through the stream poller, jobs travel
  * through fauxqs to the deliver handler through the queue poller (Lambda's partial-batch semantics),
  * e-mail lands in the SES emulator, HTTP deliveries in a local receiver, long retries go through the
  * Scheduler stand-in. Subscriptions are written with the DynamoDB subscription repository.
@@ -55,7 +55,7 @@ let deliveries: DeliveryRepository;
 let env: Record<string, string>;
 /** The deliver handler the queue poller invokes; a test may swap in a crashing one. */
 let deliverHandler: LambdaHandler;
-type DeliverModule = typeof import("../../../functions/handlers/queue/deliver.ts");
+type DeliverModule = typeof import("../../../functions/handlers/queue/deliver-job.ts");
 let createDeliverHandler: DeliverModule["createDeliverHandler"];
 let productionDeps: DeliverModule["productionDeps"];
 
@@ -100,8 +100,8 @@ beforeAll(async () => {
   };
   // Handlers and adapters read their configuration when first used, as in Lambda.
   Object.assign(process.env, env);
-  const matchModule = await import("../../../functions/handlers/stream/match-events.ts");
-  const deliverModule = await import("../../../functions/handlers/queue/deliver.ts");
+  const matchModule = await import("../../../functions/handlers/stream/match-event.ts");
+  const deliverModule = await import("../../../functions/handlers/queue/deliver-job.ts");
   createDeliverHandler = deliverModule.createDeliverHandler;
   productionDeps = deliverModule.productionDeps;
   deliverHandler = deliverModule.handler as LambdaHandler;
@@ -119,21 +119,21 @@ beforeAll(async () => {
     startStreamPoller({
       endpoint: dynamo.endpoint,
       tableName: tables[TABLES.routeMaps.envVar] ?? "",
-      functionName: "match-events",
+      functionName: "match-event",
       handler: async () => matchModule.handler as LambdaHandler,
       batchSize: 25,
       filter: OUTBOX_INSERT_FILTER,
       idleMs: 50,
-      onError: reportError("match-events"),
+      onError: reportError("match-event"),
     }),
     startQueuePoller({
       endpoint: sqsEmulator.endpoint,
       queueUrl: queues[QUEUES.deliveryJobs.envVar] ?? "",
-      functionName: "deliver",
+      functionName: "deliver-job",
       handler: async () => (event: SQSEvent, context: Context) => deliverHandler(event, context),
       batchSize: 10,
       retryVisibilitySeconds: 1,
-      onError: reportError("deliver"),
+      onError: reportError("deliver-job"),
     }),
   ]);
 }, 90_000);
@@ -427,13 +427,15 @@ describe("faults", () => {
       // A second container gets the very message (a visibility timeout): only idempotency stops it.
       const otherContainer = createDeliverHandler(productionDeps, patience);
       const redelivery = { Records: [sqsRecord(inFlight.job, 2)] };
-      await expect(otherContainer(redelivery, lambdaContext("deliver"))).rejects.toThrow(
+      await expect(otherContainer(redelivery, lambdaContext("deliver-job"))).rejects.toThrow(
         /All records failed/,
       );
 
       // Once the first attempt is done, the same message again is answered from the stored result.
       const record = await settled(deliveryId);
-      expect(await otherContainer(redelivery, lambdaContext("deliver"))).toEqual({ batchItemFailures: [] });
+      expect(await otherContainer(redelivery, lambdaContext("deliver-job"))).toEqual({
+        batchItemFailures: [],
+      });
       expect(record.attempts.map((a) => [a.attempt, a.status, a.outcome])).toEqual([[1, 204, "delivered"]]);
     } finally {
       deliverHandler = normal;

@@ -8,8 +8,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { matchesFilter, RMP_INSERT_FILTER } from "../../../functions/contracts/event-functions.ts";
 import { missingCheckAt, proActiveCheckAt } from "../../../functions/core/route-map/due-checks.ts";
 import { addMinutes } from "../../../functions/core/time/station-time.ts";
-import { createCheckDueHandler } from "../../../functions/handlers/queue/check-due.ts";
-import { createScheduleChecksHandler, rmpAwbOf } from "../../../functions/handlers/stream/schedule-checks.ts";
+import { createCheckDueHandler } from "../../../functions/handlers/queue/run-due-check.ts";
+import { createScheduleChecksHandler, rmpAwbOf } from "../../../functions/handlers/stream/plan-due-checks.ts";
 import { AWB, BKD_TWO_LEGS, FWB, type Harness, harness, T0 } from "../use-cases/support.ts";
 import { RecordingScheduler, RecordingSweepQueue, RuleStore, rule } from "./support.ts";
 
@@ -56,7 +56,7 @@ beforeEach(async () => {
   plannedDep = (await h.routeMaps.get(AWB))?.state.planned["FRA:DEP"]?.plannedUtc ?? "";
 });
 
-describe("schedule-checks (stream)", () => {
+describe("plan-due-checks (stream)", () => {
   it("the filter passes RMP outbox inserts only", () => {
     expect(matchesFilter(streamRecord("RMP", "1"), RMP_INSERT_FILTER)).toBe(true);
     expect(matchesFilter(streamRecord("DEP", "2"), RMP_INSERT_FILTER)).toBe(false);
@@ -79,7 +79,7 @@ describe("schedule-checks (stream)", () => {
   });
 });
 
-describe("check-due (queue)", () => {
+describe("run-due-check (queue)", () => {
   let rules: RuleStore;
   let sweeps: RecordingSweepQueue;
   beforeEach(() => {

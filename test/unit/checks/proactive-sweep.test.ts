@@ -9,14 +9,14 @@ import type { ProActiveSweepRequest } from "../../../functions/core/ports/checks
 import { missingCheckAt, proActiveCheckAt } from "../../../functions/core/route-map/due-checks.ts";
 import { addMinutes } from "../../../functions/core/time/station-time.ts";
 import { runDueCheck } from "../../../functions/core/use-cases/run-due-check.ts";
+import { requestProActiveSweep } from "../../../functions/core/use-cases/shared/proactive-sweeps.ts";
 import {
-  requestProActiveSweep,
   SWEEP_PAGE_SIZE,
   SWEEP_READ_CONCURRENCY,
   type SweepPageResult,
   type SweepProActivePageDeps,
   sweepProActivePage,
-} from "../../../functions/core/use-cases/schedule-proactive-for-rule.ts";
+} from "../../../functions/core/use-cases/sweep-proactive-page.ts";
 import { AWB, BKD_TWO_LEGS, FWB, type Harness, harness, OTHER, T0 } from "../use-cases/support.ts";
 import { RecordingScheduler, RecordingSweepQueue, RuleStore, rule } from "./support.ts";
 

@@ -16,15 +16,14 @@ import {
   subscriptionIndexKeys,
 } from "../../../functions/core/notifications/index.ts";
 import type { ProActiveSweepQueue, ProActiveSweepRequest } from "../../../functions/core/ports/checks.ts";
-import {
-  createNotificationRule,
-  deleteNotificationRule,
-  getNotificationRule,
-  listNotificationRules,
-  setNotificationRuleEnabled,
-  updateNotificationRule,
-} from "../../../functions/core/use-cases/notification-rules.ts";
-import { subscriptionLimitsFrom } from "../../../functions/core/use-cases/subscription-limits.ts";
+import { createNotificationRule } from "../../../functions/core/use-cases/create-notification-rule.ts";
+import { deleteNotificationRule } from "../../../functions/core/use-cases/delete-notification-rule.ts";
+import { disableNotificationRule } from "../../../functions/core/use-cases/disable-notification-rule.ts";
+import { enableNotificationRule } from "../../../functions/core/use-cases/enable-notification-rule.ts";
+import { getNotificationRule } from "../../../functions/core/use-cases/get-notification-rule.ts";
+import { listNotificationRules } from "../../../functions/core/use-cases/list-notification-rules.ts";
+import { subscriptionLimitsFrom } from "../../../functions/core/use-cases/shared/subscription-limits.ts";
+import { updateNotificationRule } from "../../../functions/core/use-cases/update-notification-rule.ts";
 import { emailRuleBody, NOW, OWNER, STRANGER, urlRuleBody } from "../../adapters/subscriptions/fixtures.ts";
 import { ENDPOINT_GUID } from "../notifications/helpers.ts";
 
@@ -93,10 +92,9 @@ describe("owner-only verbs", () => {
           now: NOW,
         }),
       () =>
-        setNotificationRuleEnabled(deps(), {
+        disableNotificationRule(deps(), {
           forwarderId: STRANGER.forwarderId,
           id: rule.id,
-          enabled: false,
           now: NOW,
         }),
       () => deleteNotificationRule(deps(), STRANGER.forwarderId, rule.id),
@@ -129,25 +127,22 @@ describe("owner-only verbs", () => {
 
   it("enable/disable switch and are idempotent", async () => {
     const rule = await create();
-    const off = await setNotificationRuleEnabled(deps(), {
+    const off = await disableNotificationRule(deps(), {
       forwarderId: OWNER.forwarderId,
       id: rule.id,
-      enabled: false,
       now: NOW,
     });
     expect(off.enabled).toBe(false);
     const writes = repo.operations.putRule;
-    await setNotificationRuleEnabled(deps(), {
+    await disableNotificationRule(deps(), {
       forwarderId: OWNER.forwarderId,
       id: rule.id,
-      enabled: false,
       now: NOW,
     });
     expect(repo.operations.putRule).toBe(writes);
-    const on = await setNotificationRuleEnabled(deps(), {
+    const on = await enableNotificationRule(deps(), {
       forwarderId: OWNER.forwarderId,
       id: rule.id,
-      enabled: true,
       now: NOW,
     });
     expect(on.enabled).toBe(true);
@@ -216,14 +211,14 @@ describe("ProActive sweep requests (the sweep itself runs off the request path)"
     const at = (minute: number) => `2026-03-15T08:0${minute}:00Z`;
     const id = rule.id;
     const forwarderId = OWNER.forwarderId;
-    await setNotificationRuleEnabled(withSweeps(), { forwarderId, id, enabled: true, now: at(1) });
+    await enableNotificationRule(withSweeps(), { forwarderId, id, now: at(1) });
     await updateNotificationRule(withSweeps(), {
       forwarderId,
       id,
       request: proActive({ ProActiveTime: 60 }),
       now: at(2),
     });
-    await setNotificationRuleEnabled(withSweeps(), { forwarderId, id, enabled: false, now: at(3) });
+    await disableNotificationRule(withSweeps(), { forwarderId, id, now: at(3) });
     expect(queued.map((q) => [q.ruleId, q.ruleUpdatedAt])).toEqual([
       [id, at(1)],
       [id, at(2)],

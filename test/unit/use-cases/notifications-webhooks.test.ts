@@ -25,23 +25,22 @@ import {
   type Webhook,
   WebhookRequestSchema,
 } from "../../../functions/core/notifications/index.ts";
-import type { DeliveryJob, WebhookVerifier } from "../../../functions/core/ports/notifications.ts";
-import {
-  listCustomerEndpoints,
-  registerCustomerEndpoint,
-} from "../../../functions/core/use-cases/customer-endpoints.ts";
+import type {
+  DeliveryJob,
+  VerificationOutcome,
+  WebhookVerifier,
+} from "../../../functions/core/ports/notifications.ts";
+import { createWebhook } from "../../../functions/core/use-cases/create-webhook.ts";
+import { deleteWebhook } from "../../../functions/core/use-cases/delete-webhook.ts";
+import { listCustomerEndpoints } from "../../../functions/core/use-cases/list-customer-endpoints.ts";
+import { registerCustomerEndpoint } from "../../../functions/core/use-cases/register-customer-endpoint.ts";
 import {
   listSubscriptionDeliveries,
   replayDelivery,
   STALLED_AFTER_SECONDS,
-} from "../../../functions/core/use-cases/subscription-deliveries.ts";
-import {
-  createWebhook,
-  deleteWebhook,
-  updateWebhook,
-  type VerificationOutcome,
-  verifyWebhook,
-} from "../../../functions/core/use-cases/webhook-subscriptions.ts";
+} from "../../../functions/core/use-cases/shared/deliveries.ts";
+import { updateWebhook } from "../../../functions/core/use-cases/update-webhook.ts";
+import { verifyWebhook } from "../../../functions/core/use-cases/verify-webhook.ts";
 import { deliveryRecord, NOW, OWNER, STRANGER, webhookBody } from "../../adapters/subscriptions/fixtures.ts";
 
 let subscriptions: MemorySubscriptionRepository;

@@ -8,11 +8,8 @@ import {
   deliverJob,
   parkUnfinishedJob,
 } from "../../../functions/core/use-cases/deliver-job.ts";
-import {
-  firstJob,
-  matchEventToJobs,
-  newDeliveryRecord,
-} from "../../../functions/core/use-cases/match-event.ts";
+import { matchEvent } from "../../../functions/core/use-cases/match-event.ts";
+import { firstJob, newDeliveryRecord } from "../../../functions/core/use-cases/shared/deliveries.ts";
 import {
   answer,
   emailRule,
@@ -55,7 +52,7 @@ beforeEach(() => {
 
 /** Stores the subscriptions, runs the matcher and returns its jobs (as the deliverer receives them). */
 async function jobsFor(): Promise<DeliveryJob[]> {
-  await matchEventToJobs(deps(), { event: makeEvent(), now: NOW });
+  await matchEvent(deps(), { event: makeEvent(), now: NOW });
   const jobs = queue.jobs;
   queue.sent.length = 0;
   return jobs;

@@ -1,5 +1,5 @@
 /**
- * The match-events stream handler with in-memory ports: outbox records are unmarshalled, a poison
+ * The match-event stream handler with in-memory ports: outbox records are unmarshalled, a poison
  * record is skipped (it would block its shard forever), a failing record is reported by its
  * SequenceNumber so the stream resumes there. The deliver queue handler with in-memory ports: a job
  * failing on its last receive parks its delivery instead of dead-lettering it "in progress".
@@ -13,8 +13,8 @@ import { QUEUES } from "../../../functions/contracts/resources.ts";
 import type { DomainEvent } from "../../../functions/core/events.ts";
 import type { DeliveryJob } from "../../../functions/core/ports/notifications.ts";
 import type { DeliverJobDeps } from "../../../functions/core/use-cases/deliver-job.ts";
-import { matchEventToJobs } from "../../../functions/core/use-cases/match-event.ts";
-import { createMatchEventsHandler, outboxEventOf } from "../../../functions/handlers/stream/match-events.ts";
+import { matchEvent } from "../../../functions/core/use-cases/match-event.ts";
+import { createMatchEventsHandler, outboxEventOf } from "../../../functions/handlers/stream/match-event.ts";
 import {
   answer,
   emailRule,
@@ -29,7 +29,7 @@ import {
 import { makeEvent, OWNER } from "../notifications/helpers.ts";
 
 const context = {
-  functionName: "match-events",
+  functionName: "match-event",
   getRemainingTimeInMillis: () => 30_000,
 } as unknown as Context;
 
@@ -54,7 +54,7 @@ const outbox = (event: DomainEvent) => ({
   expiresAt: 1_900_000_000,
 });
 
-describe("match-events handler", () => {
+describe("match-event handler", () => {
   it("reads the DomainEvent of an outbox insert, and nothing from other items", () => {
     const event = makeEvent();
     expect(outboxEventOf(streamRecord("1", outbox(event)))).toEqual(event);
@@ -98,7 +98,7 @@ describe("match-events handler", () => {
 });
 
 describe("deliver handler: a job failing on its last receive", () => {
-  type DeliverModule = typeof import("../../../functions/handlers/queue/deliver.ts");
+  type DeliverModule = typeof import("../../../functions/handlers/queue/deliver-job.ts");
   let createDeliverHandler: DeliverModule["createDeliverHandler"];
   const saved = { ...process.env };
 
@@ -109,7 +109,7 @@ describe("deliver handler: a job failing on its last receive", () => {
       POWERTOOLS_IDEMPOTENCY_DISABLED: "true",
       POWERTOOLS_LOG_LEVEL: "SILENT",
     });
-    ({ createDeliverHandler } = await import("../../../functions/handlers/queue/deliver.ts"));
+    ({ createDeliverHandler } = await import("../../../functions/handlers/queue/deliver-job.ts"));
   });
   afterAll(() => {
     process.env = saved;
@@ -123,7 +123,7 @@ describe("deliver handler: a job failing on its last receive", () => {
     await subscriptions.putWebhook(webhook(3, OWNER, { Event: "DEP" }));
     const deliveries = new FakeDeliveries();
     const queue = new RecordingQueue();
-    await matchEventToJobs(
+    await matchEvent(
       { subscriptions, deliveries, queue },
       { event: makeEvent(), now: "2026-03-14T12:42:00.000Z" },
     );

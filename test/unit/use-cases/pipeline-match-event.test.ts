@@ -1,6 +1,6 @@
 /** Matching one outbox event into delivery records and jobs (functions/core/use-cases/match-event.ts). */
 import { beforeEach, describe, expect, it } from "vitest";
-import { matchEventToJobs } from "../../../functions/core/use-cases/match-event.ts";
+import { matchEvent } from "../../../functions/core/use-cases/match-event.ts";
 import {
   emailRule,
   FakeDeliveries,
@@ -23,14 +23,14 @@ beforeEach(() => {
   queue = new RecordingQueue();
 });
 
-describe("matchEventToJobs", () => {
+describe("matchEvent", () => {
   it("queues one job per matching rule and webhook, each with a pending delivery record", async () => {
     await subscriptions.putRule(emailRule(1, OWNER, { Event: "DEP" }));
     await subscriptions.putRule(urlRule(2, OWNER, { Event: "DEP,ARR" }));
     await subscriptions.putWebhook(webhook(3, OWNER, { Event: "DEP", Type: "xml" }));
     const event = makeEvent();
 
-    const result = await matchEventToJobs(deps(), { event, now: NOW });
+    const result = await matchEvent(deps(), { event, now: NOW });
 
     expect(result.enqueued.map((job) => job.deliveryId)).toEqual([
       "evt-0001:rule-1",
@@ -58,7 +58,7 @@ describe("matchEventToJobs", () => {
     await subscriptions.putWebhook(
       webhook(3, OWNER, { Event: "DEP", Psk: "super-secret-pre-shared-key", Token: undefined }),
     );
-    await matchEventToJobs(deps(), { event: makeEvent(), now: NOW });
+    await matchEvent(deps(), { event: makeEvent(), now: NOW });
     expect(JSON.stringify(queue.jobs)).not.toContain("super-secret");
   });
 
@@ -76,7 +76,7 @@ describe("matchEventToJobs", () => {
     await subscriptions.putWebhook(webhook(9, OWNER, { Event: "DEP", AWB: "020-11111111" }));
     await subscriptions.putRule(emailRule(10, OWNER, { Event: "DEP", AirlinePrefix: "020" }));
 
-    const result = await matchEventToJobs(deps(), { event: makeEvent(), now: NOW });
+    const result = await matchEvent(deps(), { event: makeEvent(), now: NOW });
 
     expect(result.targets.map((target) => target.deliveryId)).toEqual(["evt-0001:rule-10"]);
     expect(queue.jobs).toHaveLength(1);
@@ -85,26 +85,26 @@ describe("matchEventToJobs", () => {
   it("an XTD forwarder hears through its forwarder key; an owner-less event without grants costs no query", async () => {
     await subscriptions.putWebhook(webhook(1, XTD, { Event: "DEP" }));
     const xtdEvent = makeEvent({ audience: { ownerAgent: null, xtdForwarders: [XTD.forwarderId] } });
-    const result = await matchEventToJobs(deps(), { event: xtdEvent, now: NOW });
+    const result = await matchEvent(deps(), { event: xtdEvent, now: NOW });
     expect(result.enqueued.map((job) => job.target.recipient.forwarderId)).toEqual([XTD.forwarderId]);
     expect(subscriptions.lookups).toEqual([[`FWD#${XTD.forwarderId}#Event#DEP`]]);
 
     const nobody = makeEvent({ eventId: "evt-2", audience: { ownerAgent: null, xtdForwarders: [] } });
-    const none = await matchEventToJobs(deps(), { event: nobody, now: NOW });
+    const none = await matchEvent(deps(), { event: nobody, now: NOW });
     expect(none.targets).toEqual([]);
     expect(subscriptions.lookups).toHaveLength(1);
   });
 
   it("a repeated event queues nothing for deliveries already attempted", async () => {
     await subscriptions.putRule(emailRule(1, OWNER, { Event: "DEP" }));
-    await matchEventToJobs(deps(), { event: makeEvent(), now: NOW });
+    await matchEvent(deps(), { event: makeEvent(), now: NOW });
     await deliveries.recordAttempt(
       "evt-0001:rule-1",
       { attempt: 1, at: NOW, status: 200, latencyMs: 3, outcome: "delivered", detail: "" },
       "delivered",
     );
 
-    const again = await matchEventToJobs(deps(), { event: makeEvent(), now: NOW });
+    const again = await matchEvent(deps(), { event: makeEvent(), now: NOW });
 
     expect(again.enqueued).toEqual([]);
     expect(again.alreadyHandled).toEqual(["evt-0001:rule-1"]);
@@ -114,12 +114,10 @@ describe("matchEventToJobs", () => {
   it("a crash between the record and the queue loses nothing: the retry queues the unattempted job", async () => {
     await subscriptions.putRule(emailRule(1, OWNER, { Event: "DEP" }));
     queue.failNext = 1;
-    await expect(matchEventToJobs(deps(), { event: makeEvent(), now: NOW })).rejects.toThrow(
-      "queue unavailable",
-    );
+    await expect(matchEvent(deps(), { event: makeEvent(), now: NOW })).rejects.toThrow("queue unavailable");
     expect(await deliveries.get("evt-0001:rule-1")).not.toBeNull();
 
-    const retried = await matchEventToJobs(deps(), { event: makeEvent(), now: NOW });
+    const retried = await matchEvent(deps(), { event: makeEvent(), now: NOW });
 
     expect(retried.enqueued.map((job) => job.deliveryId)).toEqual(["evt-0001:rule-1"]);
     expect(queue.jobs).toHaveLength(1);
@@ -128,6 +126,6 @@ describe("matchEventToJobs", () => {
   it("a rule created after the event was recorded does not hear it (not retroactive)", async () => {
     await subscriptions.putRule(emailRule(1, OWNER, { Event: "DEP" }));
     const old = makeEvent({ recordedAt: "2026-02-01T00:00:00Z" });
-    expect((await matchEventToJobs(deps(), { event: old, now: NOW })).targets).toEqual([]);
+    expect((await matchEvent(deps(), { event: old, now: NOW })).targets).toEqual([]);
   });
 });

@@ -1,10 +1,14 @@
 /**
+ * Delivery records and jobs, shared by matching, delivery and the forwarder's delivery routes.
+ *
  * A forwarder's view of the deliveries of one of its rules or webhooks: the attempt log, and replay of
  * a delivered or parked delivery. Ownership is checked on the subscription first, so another
  * forwarder's deliveries answer exactly like unknown ones.
  */
 
-import { DeliveryInProgressError, SubscriptionNotFoundError } from "../errors.ts";
+import { DeliveryInProgressError, SubscriptionNotFoundError } from "../../errors.ts";
+import type { DomainEvent } from "../../events.ts";
+import type { DeliveryTarget } from "../../notifications/index.ts";
 import type {
   DeliveryJob,
   DeliveryJobQueue,
@@ -13,7 +17,7 @@ import type {
   Page,
   PageRequest,
   SubscriptionRepository,
-} from "../ports/notifications.ts";
+} from "../../ports/notifications.ts";
 
 export interface SubscriptionRef {
   forwarderId: string;
@@ -88,4 +92,25 @@ export async function replayDelivery(
   const job: DeliveryJob = { ...delivery.job, attempt: lastAttempt + 1 };
   await deps.queue.enqueue([job]);
   return { delivery, job };
+}
+
+/** The first job of a matched target. */
+export function firstJob(event: DomainEvent, target: DeliveryTarget): DeliveryJob {
+  return { deliveryId: target.deliveryId, event, target, attempt: 1 };
+}
+
+/** The record a matched target starts with: pending, no attempt yet. */
+export function newDeliveryRecord(job: DeliveryJob, now: string): DeliveryRecord {
+  return {
+    deliveryId: job.deliveryId,
+    eventId: job.event.eventId,
+    subscriptionKind: job.target.subscriptionKind,
+    subscriptionId: job.target.subscriptionId,
+    forwarderId: job.target.forwarderId,
+    status: "pending",
+    attempts: [],
+    job,
+    createdAt: now,
+    updatedAt: now,
+  };
 }

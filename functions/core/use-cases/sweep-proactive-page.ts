@@ -30,6 +30,7 @@ import type { RouteMapStatus } from "../route-map/spec-types.ts";
 import { addMinutes, parseUtc } from "../time/station-time.ts";
 import { dispatchChecks } from "./plan-due-checks.ts";
 import { proActiveProbe } from "./run-due-check.ts";
+import { needsProActiveSweep } from "./shared/proactive-sweeps.ts";
 
 /** Everything but Cancelled can still have unreported milestones (AtDestination awaits NFD..DLV). */
 const OPEN_STATUSES: RouteMapStatus[] = ["Booked", "Accepted", "OnAir", "AtDestination"];
@@ -42,27 +43,6 @@ const LOOKBACK_MINUTES = 30 * 24 * 60;
 export const SWEEP_PAGE_SIZE = 100;
 /** Route maps read at once (GetItem each): bounded so one sweep cannot starve the table. */
 export const SWEEP_READ_CONCURRENCY = 10;
-
-/** A saved rule that needs a sweep: an enabled ProActive rule (others never hear ProActive events). */
-export function needsProActiveSweep(rule: NotificationRule): boolean {
-  return rule.enabled && rule.alert.kind === "ProActive";
-}
-
-/** Queues the first page of a sweep for a just-saved rule; nothing for rules that need none. */
-export async function requestProActiveSweep(
-  queue: ProActiveSweepQueue,
-  rule: NotificationRule,
-): Promise<boolean> {
-  if (!needsProActiveSweep(rule)) return false;
-  await queue.request({
-    kind: "proactive-sweep",
-    ruleId: rule.id,
-    forwarderId: rule.owner.forwarderId,
-    ruleUpdatedAt: rule.updatedAt,
-    cursor: null,
-  });
-  return true;
-}
 
 export interface SweepProActivePageDeps {
   routeMaps: Pick<RouteMapRepository, "get" | "queryReaders">;

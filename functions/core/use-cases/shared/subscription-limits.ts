@@ -3,8 +3,8 @@
  * candidates one event can reach. Configurable per deployment; defaults 500 rules, 50 webhooks.
  */
 
-import { SubscriptionLimitError } from "../errors.ts";
-import type { SubscriptionRepository } from "../ports/notifications.ts";
+import { SubscriptionLimitError } from "../../errors.ts";
+import type { SubscriptionRepository } from "../../ports/notifications.ts";
 
 export interface SubscriptionLimits {
   rules: number;

@@ -15,7 +15,7 @@ import { dynamoDeliveryRepository } from "../../adapters/delivery-repository.ts"
 import { dynamoSubscriptionRepository } from "../../adapters/subscription-repository.ts";
 import { OUTBOX_KIND } from "../../contracts/resources.ts";
 import type { MatchableEvent } from "../../core/notifications/index.ts";
-import { type MatchEventDeps, matchEventToJobs } from "../../core/use-cases/match-event.ts";
+import { type MatchEventDeps, matchEvent } from "../../core/use-cases/match-event.ts";
 
 const logger = new Logger({ serviceName: "route-map-tracker" });
 
@@ -40,7 +40,7 @@ export function createMatchEventsHandler(deps: () => MatchEventDeps, now: () => 
       logger.error("outbox record without a readable event: skipped", { keys: record.dynamodb?.Keys });
       return;
     }
-    const result = await matchEventToJobs(deps(), { event, now: now() });
+    const result = await matchEvent(deps(), { event, now: now() });
     logger.info("event matched", {
       eventId: event.eventId,
       event: event.name,

@@ -9,7 +9,7 @@ import {
   type CustomerEndpointRequest,
   customerEndpointFromRequest,
 } from "../notifications/index.ts";
-import type { Page, PageRequest, SubscriptionRepository, TargetChecker } from "../ports/notifications.ts";
+import type { SubscriptionRepository, TargetChecker } from "../ports/notifications.ts";
 
 export interface CustomerEndpointDeps {
   subscriptions: SubscriptionRepository;
@@ -26,11 +26,4 @@ export async function registerCustomerEndpoint(
   const endpoint = customerEndpointFromRequest(input.request, { id: input.id, now: input.now });
   await deps.subscriptions.putCustomerEndpoint(endpoint);
   return endpoint;
-}
-
-export function listCustomerEndpoints(
-  deps: Pick<CustomerEndpointDeps, "subscriptions">,
-  page: PageRequest,
-): Promise<Page<CustomerEndpoint>> {
-  return deps.subscriptions.listCustomerEndpoints(page);
 }

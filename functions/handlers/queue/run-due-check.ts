@@ -2,7 +2,7 @@
  * Due-checks queue (EventBridge Scheduler's target, direct sends of checks already due, and ProActive
  * sweep pages), with partial batch failures. A check runs run-due-check.ts; one that arrives before
  * its time fails its record, so SQS hands it back after the visibility timeout. A sweep message runs
- * one page of schedule-proactive-for-rule.ts, which queues the next page itself. A malformed body is
+ * one page of sweep-proactive-page.ts, which queues the next page itself. A malformed body is
  * dropped (retrying cannot fix it). Both use cases are idempotent: a message delivered twice is safe.
  */
 
@@ -21,7 +21,7 @@ import { type RunDueCheckDeps, runDueCheck } from "../../core/use-cases/run-due-
 import {
   type SweepProActivePageDeps,
   sweepProActivePage,
-} from "../../core/use-cases/schedule-proactive-for-rule.ts";
+} from "../../core/use-cases/sweep-proactive-page.ts";
 
 const logger = new Logger({ serviceName: "route-map-tracker" });
 

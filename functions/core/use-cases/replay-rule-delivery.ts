@@ -1,0 +1,11 @@
+/** Queues a delivered or parked delivery of one of the caller's rules again as one new attempt. */
+import type { DeliveryJob, DeliveryRecord } from "../ports/notifications.ts";
+import { type ReplayDeps, replayDelivery } from "./shared/deliveries.ts";
+
+export function replayRuleDelivery(
+  deps: ReplayDeps,
+  input: { forwarderId: string; id: number; deliveryId: string; now: string },
+): Promise<{ delivery: DeliveryRecord; job: DeliveryJob }> {
+  const { forwarderId, id, deliveryId, now } = input;
+  return replayDelivery(deps, { subscription: { forwarderId, kind: "rule", id }, deliveryId, now });
+}

@@ -1,0 +1,72 @@
+/**
+ * The one composition root: every AWS adapter a handler may need, created on first use and then kept
+ * for the container's life (warm invocations reuse clients and caches). Handlers export
+ * `make(deps)` and wire `handler = make(() => ({ ...these }))`; tests pass memory adapters to `make`.
+ * Plain function declarations, so a bundle keeps only the adapters its handler calls.
+ */
+import { jitteredBackoff } from "./adapters/backoff.ts";
+import { cachedCarrierDirectory, dynamoCarrierRepository } from "./adapters/carrier-repository.ts";
+import { sqsCarrierRequestPublisher } from "./adapters/carrier-request-publisher.ts";
+import { eventBridgeCheckScheduler } from "./adapters/check-scheduler.ts";
+import { sqsDeliveryJobQueue } from "./adapters/delivery-job-queue.ts";
+import { dynamoDeliveryRepository } from "./adapters/delivery-repository.ts";
+import { schedulerDeliveryRetryScheduler } from "./adapters/delivery-retry-scheduler.ts";
+import { sesEmailSender } from "./adapters/email-sender.ts";
+import { createHttpSender } from "./adapters/http-sender.ts";
+import { logger } from "./adapters/logger.ts";
+import { sqsProActiveSweepQueue } from "./adapters/proactive-sweep-queue.ts";
+import { dynamoRouteMapRepository } from "./adapters/route-map-repository.ts";
+import { dynamoSubscriptionRepository } from "./adapters/subscription-repository.ts";
+import { createTokenVerifier, tokenVerifierConfigFromEnv } from "./adapters/token-verifier.ts";
+import { createWebhookVerifier } from "./adapters/webhook-verifier.ts";
+
+/** Creates the value on the first call and returns the same one afterwards. */
+function once<T>(create: () => T): () => T {
+  let value: T | undefined;
+  let created = false;
+  return () => {
+    if (!created) {
+      value = create();
+      created = true;
+    }
+    return value as T;
+  };
+}
+
+export const routeMaps = /* @__PURE__ */ once(() => dynamoRouteMapRepository());
+/** Carrier settings as support stores them (read and write). */
+export const carriers = /* @__PURE__ */ once(() => dynamoCarrierRepository());
+/** Carrier settings cached per container for a minute: read on every carrier message. */
+export const carrierDirectory = /* @__PURE__ */ once(() => cachedCarrierDirectory(carriers()));
+export const carrierRequests = /* @__PURE__ */ once(() => sqsCarrierRequestPublisher());
+export const subscriptions = /* @__PURE__ */ once(() => dynamoSubscriptionRepository());
+export const deliveries = /* @__PURE__ */ once(() => dynamoDeliveryRepository());
+export const deliveryQueue = /* @__PURE__ */ once(() => sqsDeliveryJobQueue());
+export const deliveryRetries = /* @__PURE__ */ once(() => schedulerDeliveryRetryScheduler());
+export const httpSender = /* @__PURE__ */ once(() => createHttpSender());
+export const emailSender = /* @__PURE__ */ once(() => sesEmailSender());
+export const webhookVerifier = /* @__PURE__ */ once(() => createWebhookVerifier(httpSender()));
+export const checkScheduler = /* @__PURE__ */ once(() => eventBridgeCheckScheduler());
+export const proActiveSweeps = /* @__PURE__ */ once(() => sqsProActiveSweepQueue());
+export const tokenVerifier = /* @__PURE__ */ once(() => createTokenVerifier(tokenVerifierConfigFromEnv()));
+export const conflictBackoff = () => jitteredBackoff;
+
+/**
+ * Sweep requests of saved ProActive rules, best effort: a request that cannot be queued is logged as
+ * an error, not answered with a 5xx. The rule is already stored, and a client retrying a failed POST
+ * would create a duplicate rule; what is lost is only the sweep (alerts for milestones already
+ * overdue), while new misses still reach the rule through their own checks.
+ */
+export const bestEffortProActiveSweeps = /* @__PURE__ */ once(() => {
+  const queue = proActiveSweeps();
+  return {
+    request: (sweep: Parameters<typeof queue.request>[0]) =>
+      queue.request(sweep).catch((error: unknown) => {
+        logger.error("ProActive sweep not queued: overdue milestones get no proactive check", {
+          ruleId: sweep.ruleId,
+          forwarderId: sweep.forwarderId,
+          error: error instanceof Error ? error : String(error),
+        });
+      }),
+  };
+});
