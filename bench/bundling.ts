@@ -1,14 +1,16 @@
 /**
  * Builds every Lambda bundle with the deployed settings (lib/bundle-options.ts). Shared by
  * the bundle benchmark (bench/bundles.ts) and the bundling test (test/build/bundles.test.ts), so both
- * look at the files the stack deploys.
+ * look at the files the stack deploys. The benchmark also builds an older checkout's entries (another
+ * project root) with today's settings, to compare sizes.
  */
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 import { LAMBDA_BUNDLE, lambdaEntries } from "../lib/bundle-options.ts";
 
-const ROOT = join(import.meta.dirname, "..");
+/** This checkout. */
+export const PROJECT_ROOT = join(import.meta.dirname, "..");
 
 export interface BuiltBundle {
   /** "http/get-route-map" */
@@ -23,18 +25,20 @@ export interface BuiltBundle {
 /**
  * One esbuild call for every entry: each entry is still its own self-contained bundle (no code
  * splitting, the banner on each), laid out as NodejsFunction does (`<entry>/index.mjs` + map), but the
- * shared dependencies (the AWS SDK) are parsed once, which keeps `npm test` fast.
+ * shared dependencies (the AWS SDK) are parsed once, which keeps `npm test` fast. `projectRoot` is the
+ * checkout whose `functions/handlers/<entry>.ts` are built (another one's entries are passed in too).
  */
 export async function buildLambdaBundles(
   outDir: string,
   entries: readonly string[] = lambdaEntries(),
+  projectRoot: string = PROJECT_ROOT,
 ): Promise<BuiltBundle[]> {
   // nodeOptions is a runtime setting (NODE_OPTIONS of each function), not a build option.
   const { nodeOptions: _runtimeOnly, banner, mainFields, external, ...options } = LAMBDA_BUNDLE;
   await build({
     ...options,
     entryPoints: entries.map((entry) => ({
-      in: join(ROOT, "functions", "handlers", `${entry}.ts`),
+      in: join(projectRoot, "functions", "handlers", `${entry}.ts`),
       out: `${entry}/index`,
     })),
     outdir: outDir,

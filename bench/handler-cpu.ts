@@ -1,11 +1,11 @@
 /**
- * The GET route-map handler's own CPU per request with storage taken out: the real handler (kit,
- * auth context, use case, response) over the in-memory repository, in this process, against a bare
- * JSON.stringify of the same route map.
+ * The GET route-map handler's own CPU per request with storage taken out: the real handler (middleware
+ * pipeline, auth context, use case, response) over the in-memory repository, in this process, against
+ * a bare JSON.stringify of the same route map.
  */
 import type { APIGatewayProxyEvent, Context } from "aws-lambda";
-import { memoryRouteMapRepository } from "../functions/adapters/memory-route-map-repository.ts";
 import { ingestCarrierMessage } from "../functions/core/use-cases/ingest-carrier-message.ts";
+import { memoryRouteMapRepository } from "../test/support/memory/route-map-repository.ts";
 import { bookingAndFwb, figure, median, serialFor } from "./support.ts";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
@@ -22,10 +22,9 @@ await ingestCarrierMessage(
     now: new Date().toISOString(),
   },
 );
-// The handler module also builds its production instance at import: give it a table name it never uses.
-process.env.ROUTE_MAPS_TABLE ??= "not-used-by-this-benchmark";
-const { createHandler } = await import("../functions/handlers/http/get-route-map.ts");
-const handler = createHandler({ routeMaps });
+// The handler's production adapters are created on first use only: this instance gets the memory one.
+const { make } = await import("../functions/handlers/http/get-route-map.ts");
+const handler = make(() => ({ routeMaps }));
 const event = {
   resource: "/ffw/service/routemap/{awb}",
   path: `/ffw/service/routemap/020${serial}`,

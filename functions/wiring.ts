@@ -2,7 +2,9 @@
  * The one composition root: every AWS adapter a handler may need, created on first use and then kept
  * for the container's life (warm invocations reuse clients and caches). Handlers export
  * `make(deps)` and wire `handler = make(() => ({ ...these }))`; tests pass memory adapters to `make`.
- * Plain function declarations, so a bundle keeps only the adapters its handler calls.
+ * Each entry is a pure memoised factory and functions/adapters/package.json declares the adapters
+ * free of import side effects, so a bundle keeps only the adapters its handler calls (the authorizer
+ * carries the token verifier, not the AWS SDK).
  */
 import { jitteredBackoff } from "./adapters/backoff.ts";
 import { cachedCarrierDirectory, dynamoCarrierRepository } from "./adapters/carrier-repository.ts";
@@ -19,6 +21,7 @@ import { dynamoRouteMapRepository } from "./adapters/route-map-repository.ts";
 import { dynamoSubscriptionRepository } from "./adapters/subscription-repository.ts";
 import { createTokenVerifier, tokenVerifierConfigFromEnv } from "./adapters/token-verifier.ts";
 import { createWebhookVerifier } from "./adapters/webhook-verifier.ts";
+import { subscriptionLimitsFrom } from "./core/use-cases/shared/subscription-limits.ts";
 
 /** Creates the value on the first call and returns the same one afterwards. */
 function once<T>(create: () => T): () => T {
@@ -70,3 +73,5 @@ export const bestEffortProActiveSweeps = /* @__PURE__ */ once(() => {
       }),
   };
 });
+/** MAX_RULES_PER_FORWARDER (default 500), MAX_WEBHOOKS_PER_FORWARDER (default 50). */
+export const subscriptionLimits = /* @__PURE__ */ once(() => subscriptionLimitsFrom(process.env));

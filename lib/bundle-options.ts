@@ -4,7 +4,7 @@
  */
 
 import { EVENT_FUNCTIONS } from "../functions/contracts/event-functions.ts";
-import { ROUTES } from "../functions/handlers/http/routes.ts";
+import { ROUTES } from "../functions/contracts/routes.ts";
 
 export const LAMBDA_BUNDLE = {
   minify: true,

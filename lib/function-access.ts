@@ -1,7 +1,7 @@
 /**
- * What each Lambda may touch, read from the adapters its handler constructs (functions/handlers/**,
- * functions/handlers/http/notification-deps.ts, functions/adapters/**). The stack turns each entry into
- * IAM grants and the matching environment, so a function neither holds nor learns of anything else.
+ * What each Lambda may touch, read from the adapters its handler is wired with (functions/wiring.ts,
+ * functions/adapters/**). lib/function-bindings.ts turns each entry into IAM grants and the matching
+ * environment, so a function neither holds nor learns of anything else.
  * Plain data (no CDK import). A handler without an entry fails synthesis.
  */
 import type { QUEUES, TABLES } from "../functions/contracts/resources.ts";

@@ -1,6 +1,7 @@
 /**
  * Starts the emulators of DESIGN.md section 7: DynamoDB Local (java, in memory), fauxqs (SQS) and
- * aws-ses-v2-local (SES with its mail viewer), and creates the tables and queues from lib/definitions.
+ * aws-ses-v2-local (SES with its mail viewer), and creates the tables and queues of
+ * functions/contracts/resources.ts.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
@@ -42,7 +43,7 @@ export async function freePort(): Promise<number> {
 export class JavaMissingError extends Error {}
 
 /** Fails fast with a clear message when Java 17+ is not on the PATH (DynamoDB Local needs it). */
-export function assertJava17(): void {
+function assertJava17(): void {
   // `java -version` writes to stderr.
   const probe = spawnSync("java", ["-version"], { encoding: "utf8" });
   if (probe.error || probe.status !== 0) {
@@ -118,7 +119,7 @@ export async function startDynamoDbLocal(port: number): Promise<DynamoDbLocal> {
 }
 
 /** SIGTERM, then SIGKILL if the child lingers: Ctrl-C must leave nothing running. */
-export function stopChild(child: ChildProcess, graceMs = 3000): Promise<void> {
+function stopChild(child: ChildProcess, graceMs = 3000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);

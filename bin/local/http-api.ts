@@ -6,8 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult } from "aws-lambda";
-import { PROBLEM_CONTENT_TYPE, problemBody } from "../../functions/handlers/http/problem.ts";
-import { ROUTES, type RouteDefinition, routePaths } from "../../functions/handlers/http/routes.ts";
+import { ROUTES, type RouteDefinition, routePaths } from "../../functions/contracts/routes.ts";
+import { PROBLEM_CONTENT_TYPE, problemBody } from "../../functions/http/problems.ts";
 import { type LambdaHandler, lambdaContext, loadHandler } from "./lambda.ts";
 
 /** API Gateway's own payload limit; the handlers enforce the smaller 256 KB contract limit. */

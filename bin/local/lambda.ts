@@ -1,10 +1,14 @@
-/** Invokes handler modules the way the Lambda runtime does: one module instance, (event, context). */
+/**
+ * Invokes handler modules the way the Lambda runtime does: one module instance, (event, context), with
+ * the faults a test asked for through the environment (faults.ts).
+ */
 import { randomUUID } from "node:crypto";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Context } from "aws-lambda";
+import { withLocalFaults } from "./faults.ts";
 
-export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 // biome-ignore lint/suspicious/noExplicitAny: handlers take different event types; each caller knows its own.
 export type LambdaHandler = (event: any, context: Context) => Promise<unknown>;
@@ -19,7 +23,7 @@ export function loadHandler(folder: string, name: string): Promise<LambdaHandler
     const url = pathToFileURL(join(PROJECT_ROOT, "functions", "handlers", folder, `${name}.ts`)).href;
     handler = import(url).then((module: { handler?: LambdaHandler }) => {
       if (typeof module.handler !== "function") throw new Error(`${key} exports no handler`);
-      return module.handler;
+      return withLocalFaults(name, module.handler);
     });
     loaded.set(key, handler);
   }

@@ -1,12 +1,12 @@
 /**
- * Composes the local stack (DESIGN.md section 7): emulators, tables and queues from lib/definitions,
+ * Composes the local stack (DESIGN.md section 7): emulators, tables and queues from functions/contracts,
  * the pollers and the Scheduler stand-in feeding the event handlers, and the HTTP API. The handlers
  * are the production modules, pointed at the emulators through the SDK's endpoint variables.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { EVENT_FUNCTIONS } from "../../functions/contracts/event-functions.ts";
-import { deadLetterEnvVar, QUEUES, TABLES } from "../../functions/contracts/resources.ts";
-import { DEFAULT_SERVICE_NAME } from "../../functions/handlers/http/routes.ts";
+import { QUEUES, TABLES } from "../../functions/contracts/resources.ts";
+import { DEFAULT_SERVICE_NAME } from "../../functions/contracts/routes.ts";
 import { DEV_AUDIENCE, DEV_ISSUER, devJwks } from "../dev-issuer.ts";
 import {
   createQueues,
@@ -45,7 +45,7 @@ export interface LocalStack {
 }
 
 /** Lambda ARN of a local event function, as the Scheduler adapter and stand-in name it. */
-export const localFunctionArn = (handler: string) =>
+const localFunctionArn = (handler: string) =>
   `arn:aws:lambda:${LOCAL_REGION}:000000000000:function:${handler}`;
 
 const portOr = async (value: number) => (value === 0 ? freePort() : value);
@@ -217,5 +217,3 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     throw error;
   }
 }
-
-export { deadLetterEnvVar };

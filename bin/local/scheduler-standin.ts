@@ -65,7 +65,7 @@ class ApiError extends Error {
 }
 
 /** at(yyyy-mm-ddThh:mm:ss) in the schedule's time zone (UTC when absent, the only zone we write). */
-export function parseAtExpression(expression: string, timeZone: string | undefined): number {
+function parseAtExpression(expression: string, timeZone: string | undefined): number {
   const match = /^at\((\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\)$/.exec(expression);
   if (!match)
     throw new ApiError(

@@ -12,7 +12,6 @@
  * schedule is never created without its dead-letter queue.
  */
 import { createHash } from "node:crypto";
-import { Logger } from "@aws-lambda-powertools/logger";
 import {
   ConflictException,
   CreateScheduleCommand,
@@ -26,8 +25,7 @@ import { QUEUES, queueArnEnvVar } from "../contracts/resources.ts";
 import type { CheckScheduler, PlannedCheck, QueuedCheck } from "../core/ports/checks.ts";
 import type { DueCheckInput } from "../core/route-map/due-checks.ts";
 import { requiredEnv, scheduler, sqs } from "./aws-clients.ts";
-
-const logger = new Logger({ serviceName: "route-map-tracker" });
+import { logger } from "./logger.ts";
 
 /** A check as written below (schedule Input, queue message body); the run-due-check handler parses with it. */
 export const DueCheckInputSchema = v.object({
@@ -61,7 +59,10 @@ export function checkScheduleName(
   return `chk-${input.awb}-${input.check}${minutes}-${hash}`.slice(0, MAX_NAME_LENGTH);
 }
 
-/** `at(yyyy-mm-ddThh:mm:ss)` in UTC, rounded up to the whole second (never fires early). */
+/**
+ * `at(yyyy-mm-ddThh:mm:ss)` in UTC, rounded up to the whole second (never fires early): the one-time
+ * schedule expression of every schedule this service creates (checks here, delivery retries).
+ */
 export function atExpression(iso: string): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) throw new RangeError(`not an ISO time: ${iso}`);
@@ -136,10 +137,7 @@ export function checkSchedulerConfigFromEnv(env: NodeJS.ProcessEnv = process.env
   };
 }
 
-export function scheduleRequest(
-  check: PlannedCheck,
-  config: CheckSchedulerConfig,
-): CreateScheduleCommandInput {
+function scheduleRequest(check: PlannedCheck, config: CheckSchedulerConfig): CreateScheduleCommandInput {
   ensureDeadLetter(config.deadLetterArn, config.local);
   const { input } = check;
   return {

@@ -24,6 +24,7 @@ import type {
 } from "../core/ports/notifications.ts";
 import { dynamo, requiredEnv } from "./aws-clients.ts";
 import { nowMs } from "./clock.ts";
+import { isConditionFailure } from "./dynamo-errors.ts";
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -31,7 +32,7 @@ type Item = Record<string, NativeAttributeValue>;
 export const MAX_LOGGED_ATTEMPTS = 20;
 /** Characters of a response/error kept per attempt, so a record stays far below 400 KB. */
 export const MAX_ATTEMPT_DETAIL = 1000;
-export const DELIVERY_RETENTION_SECONDS = 30 * 24 * 3600;
+const DELIVERY_RETENTION_SECONDS = 30 * 24 * 3600;
 const MAX_WRITE_TRIES = 5;
 const BATCH_GET_LIMIT = 100;
 
@@ -57,14 +58,6 @@ function recordOf(item: Item): DeliveryRecord {
     createdAt: item.createdAt as string,
     updatedAt: item.updatedAt as string,
   };
-}
-
-function isConditionFailure(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  if (error.name === "ConditionalCheckFailedException") return true;
-  if (error.name !== "TransactionCanceledException") return false;
-  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-  return reasons.some((reason) => reason.Code === "ConditionalCheckFailed");
 }
 
 export function dynamoDeliveryRepository(

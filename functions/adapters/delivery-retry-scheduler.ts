@@ -14,7 +14,7 @@ import { ConflictException, CreateScheduleCommand } from "@aws-sdk/client-schedu
 import { QUEUES } from "../contracts/resources.ts";
 import type { DeliveryJob, DeliveryRetryScheduler } from "../core/ports/notifications.ts";
 import { requiredEnv, scheduler } from "./aws-clients.ts";
-import { ensureDeadLetter, failOnQuota, runsLocally } from "./check-scheduler.ts";
+import { atExpression, ensureDeadLetter, failOnQuota, runsLocally } from "./check-scheduler.ts";
 
 const MAX_NAME_LENGTH = 64;
 
@@ -31,14 +31,6 @@ export function retryScheduleName(deliveryId: string, attempt: number): string {
   const hash = createHash("sha256").update(`${deliveryId}\n${attempt}`).digest("hex").slice(0, 20);
   const suffix = `-${hash}-${attempt}`;
   return `${safe.slice(0, MAX_NAME_LENGTH - suffix.length)}${suffix}`;
-}
-
-/** `at(yyyy-mm-ddThh:mm:ss)` in UTC, rounded up to the next whole second (never fires early). */
-export function atExpression(iso: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) throw new RangeError(`not an ISO time: ${iso}`);
-  const second = new Date(Math.ceil(ms / 1000) * 1000).toISOString().slice(0, 19);
-  return `at(${second})`;
 }
 
 /**

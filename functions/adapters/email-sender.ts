@@ -7,7 +7,7 @@ import { SendEmailCommand } from "@aws-sdk/client-ses";
 import type { EmailSender } from "../core/ports/notifications.ts";
 import { ses } from "./aws-clients.ts";
 
-export const DEFAULT_SENDER_ADDRESS = "notifications@example.com";
+const DEFAULT_SENDER_ADDRESS = "notifications@example.com";
 
 /** SES errors worth retrying: throttling and service trouble; anything else refuses this message. */
 const RETRYABLE_ERRORS = new Set([

@@ -16,13 +16,11 @@ import type { OutboundResult } from "../core/use-cases/deliver-job.ts";
  * response headers and the body, so a receiver that trickles bytes cannot hold an attempt (and the
  * Lambda with its whole batch) beyond it. Requests may pass a shorter one (tests, the URL challenge).
  */
-export const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_TIMEOUT_MS = 10_000;
 /** Response bytes kept (for the attempt log); the rest is not read: the connection is closed. */
 export const MAX_RESPONSE_BYTES = 4096;
 
-export type { DeliveryMode };
-
-export function deliveryModeFromEnv(env: NodeJS.ProcessEnv = process.env): DeliveryMode {
+function deliveryModeFromEnv(env: NodeJS.ProcessEnv = process.env): DeliveryMode {
   // Only the local runner sets "local"; anything else is treated as production (fail closed).
   return env.DEPLOYMENT_MODE === "local" ? "local" : "production";
 }

@@ -4,7 +4,7 @@
  *   CURRENT#XTD                      only while there is no CURRENT: XTD grants recorded before the
  *                                      route map existed (forwarderIds string set, revision +1 each)
  *   SNAP#<updatedAt ISO>#<version 8> one snapshot per change, TTL expiresAt = creation + 30 days
- *   EVT#<eventId>                    outbox item (kind "event", picked by the stream filter), TTL 7 days
+ *   EVT#<eventId>                    outbox item (functions/contracts/outbox.ts), TTL 7 days from the write
  *   READER#AGT#<code>#<cass>         one per reader, on the byReader index: readerKey / readerSort
  *   READER#FWD#<forwarderId>           (`<CreationDate UTC>#<awb11>`) + denormalised search fields
  *   TRIGGER#<QP|XTD>#<forwarderId>   sendsme requests (XTD ones grant read access)
@@ -12,7 +12,8 @@
  * record, or the early grants a new route map starts with. One TransactWriteItems per change,
  * conditioned on CURRENT's version; a creation also on CURRENT#XTD's revision (and deletes it: the
  * grants then live on CURRENT), so an XTD sendsme racing it makes it a conflict. Reads are GetItem,
- * BatchGetItem and Query only: this adapter has no Scan.
+ * BatchGetItem and Query only: this adapter has no Scan. Retention is decided here (DESIGN.md section
+ * 3: TTL attributes live only in adapters): the core's writes carry no expiry.
  */
 import {
   BatchGetCommand,
@@ -23,7 +24,8 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from "@aws-sdk/lib-dynamodb";
-import { OUTBOX_KIND, TABLES } from "../contracts/resources.ts";
+import { OUTBOX_ATTRIBUTES, OUTBOX_KIND, OUTBOX_SORT_KEY_PREFIX } from "../contracts/outbox.ts";
+import { TABLES } from "../contracts/resources.ts";
 import { awbKey } from "../core/awb.ts";
 import type { AgentRef, AwbId } from "../core/carrier-messages/types.ts";
 import { WriteTooLargeError } from "../core/errors.ts";
@@ -40,9 +42,27 @@ import type {
 } from "../core/ports/route-maps.ts";
 import type { ShipmentState } from "../core/route-map/shipment-state.ts";
 import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { isTooLarge, isWriteConflict } from "./dynamo-errors.ts";
 
 type Item = Record<string, NativeAttributeValue>;
 type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
+
+/** History retention (spec "Limits"): snapshots live 30 days from the route map's creation. */
+const SNAPSHOT_RETENTION_SECONDS = 30 * 24 * 3600;
+/** Outbox items only need to outlive stream processing and replays: 7 days from their write. */
+const OUTBOX_RETENTION_SECONDS = 7 * 24 * 3600;
+
+/** An ISO instant as epoch seconds (DynamoDB TTL attributes). */
+export function epochSeconds(iso: string): number {
+  return Math.floor(Date.parse(iso) / 1000);
+}
+
+/** TTL of a change's snapshot: the route map's creation (CreationDate) + 30 days. */
+export const snapshotExpiresAt = (next: RouteMapRecord) =>
+  epochSeconds(next.state.createdAt) + SNAPSHOT_RETENTION_SECONDS;
+
+/** TTL of a change's outbox items: the time of the write + 7 days. */
+const outboxExpiresAt = (next: RouteMapRecord) => epochSeconds(next.updatedAt) + OUTBOX_RETENTION_SECONDS;
 
 const pk = (awb: AwbId) => `AWB#${awbKey(awb)}`;
 const CURRENT = "CURRENT";
@@ -80,8 +100,8 @@ const SEARCH_ATTRIBUTES = [
 /** Every attribute goes through a name placeholder: some (Status) are DynamoDB reserved words. */
 const SEARCH_NAMES = Object.fromEntries(SEARCH_ATTRIBUTES.map((name) => [`#${name}`, name]));
 
-export const agentReaderKey = (agent: AgentRef) => `AGT#${agent.code}#${agent.cass}`;
-export const forwarderReaderKey = (forwarderId: string) => `FWD#${forwarderId}`;
+const agentReaderKey = (agent: AgentRef) => `AGT#${agent.code}#${agent.cass}`;
+const forwarderReaderKey = (forwarderId: string) => `FWD#${forwarderId}`;
 
 function readerKeys(record: Pick<RouteMapRecord, "ownerAgent" | "xtdForwarders">): string[] {
   return [
@@ -136,27 +156,6 @@ function triggerItem(trigger: TriggerRecord): Item {
     agentCass: trigger.agent.cass,
     requestedAt: trigger.requestedAt,
   };
-}
-
-/** True when a transaction lost to a concurrent writer (condition failed or transaction conflict). */
-function isWriteConflict(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  if (error.name === "ConditionalCheckFailedException") return true;
-  if (error.name !== "TransactionCanceledException") return false;
-  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-  return reasons.some((r) => r.Code === "ConditionalCheckFailed" || r.Code === "TransactionConflict");
-}
-
-const SIZE_LIMIT_RE = /size (?:has )?exceeded|exceeds? the maximum/i;
-
-/** True when DynamoDB refused the change for its size (an item over 400 KB, a transaction over 4 MB). */
-function isTooLarge(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  if (error.name === "ValidationException") return SIZE_LIMIT_RE.test(error.message);
-  if (error.name !== "TransactionCanceledException") return false;
-  const reasons =
-    (error as { CancellationReasons?: Array<{ Code?: string; Message?: string }> }).CancellationReasons ?? [];
-  return reasons.some((r) => r.Code === "ValidationError" && SIZE_LIMIT_RE.test(r.Message ?? ""));
 }
 
 /** Builds the filter expression for everything the key condition does not cover. */
@@ -244,7 +243,7 @@ export function dynamoRouteMapRepository(
             sk: `SNAP#${change.snapshot.snapshotAt}#${String(next.version).padStart(8, "0")}`,
             routeMapJson: change.snapshot.routeMapJson,
             snapshotAt: change.snapshot.snapshotAt,
-            expiresAt: change.snapshot.expiresAt,
+            expiresAt: snapshotExpiresAt(next),
           },
         },
       });
@@ -255,10 +254,10 @@ export function dynamoRouteMapRepository(
           TableName: tableName,
           Item: {
             pk: key,
-            sk: `EVT#${event.eventId}`,
-            kind: OUTBOX_KIND,
-            event,
-            expiresAt: change.eventsExpireAt,
+            sk: `${OUTBOX_SORT_KEY_PREFIX}${event.eventId}`,
+            [OUTBOX_ATTRIBUTES.kind]: OUTBOX_KIND,
+            [OUTBOX_ATTRIBUTES.event]: event,
+            [OUTBOX_ATTRIBUTES.expiresAt]: outboxExpiresAt(next),
           },
         },
       });
@@ -415,14 +414,14 @@ export function dynamoRouteMapRepository(
       }
     },
 
-    async snapshots(awb, nowEpochSeconds) {
+    async snapshots(awb, now) {
       const items = await queryAll(
         {
           TableName: tableName,
           KeyConditionExpression: "pk = :pk AND begins_with(sk, :snap)",
           // TTL deletion lags by up to days: expired snapshots are filtered out here as well.
           FilterExpression: "expiresAt > :now",
-          ExpressionAttributeValues: { ":pk": pk(awb), ":snap": "SNAP#", ":now": nowEpochSeconds },
+          ExpressionAttributeValues: { ":pk": pk(awb), ":snap": "SNAP#", ":now": epochSeconds(now) },
           ScanIndexForward: false,
         },
         Number.POSITIVE_INFINITY,
@@ -431,7 +430,6 @@ export function dynamoRouteMapRepository(
         (item): RouteMapSnapshot => ({
           routeMapJson: item.routeMapJson as string,
           snapshotAt: item.snapshotAt as string,
-          expiresAt: item.expiresAt as number,
         }),
       );
     },

@@ -30,6 +30,7 @@ import {
 } from "../core/notifications/index.ts";
 import type { Page, PageRequest, SubscriptionRepository } from "../core/ports/notifications.ts";
 import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { isConditionFailure } from "./dynamo-errors.ts";
 
 type Kind = "rule" | "webhook";
 type Item = Record<string, NativeAttributeValue>;
@@ -51,14 +52,6 @@ function subscriptionOf(kind: Kind, data: unknown): Subscription {
   return kind === "rule"
     ? { kind: "rule", rule: data as NotificationRule }
     : { kind: "webhook", webhook: data as Webhook };
-}
-
-function isConditionFailure(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  if (error.name === "ConditionalCheckFailedException") return true;
-  if (error.name !== "TransactionCanceledException") return false;
-  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
-  return reasons.some((reason) => reason.Code === "ConditionalCheckFailed");
 }
 
 function pageOf<T>(all: T[], page: PageRequest): Page<T> {

@@ -14,7 +14,7 @@ import { wallClockSeconds } from "./clock.ts";
 import { createHttpSender, type HttpSender } from "./http-sender.ts";
 
 export const CHALLENGE_HEADER = "x-route-map-challenge";
-export const VERIFICATION_TIMEOUT_MS = 5_000;
+const VERIFICATION_TIMEOUT_MS = 5_000;
 const SHOWN_BODY = 120;
 
 /** The echoed challenge: `{ "Challenge": "..." }` or the plain text itself. */

@@ -2,7 +2,8 @@
  * The non-HTTP Lambdas and what triggers them, described once for the CDK stack and the local runner
  * (which feeds them from DynamoDB Local streams, fauxqs queues and the Scheduler stand-in).
  */
-import { OUTBOX_KIND, type QUEUES, type TABLES } from "./resources.ts";
+import { OUTBOX_ATTRIBUTES, OUTBOX_KIND } from "./outbox.ts";
+import type { QUEUES, TABLES } from "./resources.ts";
 
 /** An EventBridge-Pipes-style filter pattern: every listed value must match one of the allowed ones. */
 export type FilterPattern = { [key: string]: FilterPattern | readonly string[] };
@@ -29,17 +30,22 @@ export interface EventFunctionDefinition {
 /** Outbox inserts only: route-map and snapshot writes never wake the matcher. */
 export const OUTBOX_INSERT_FILTER: FilterPattern = {
   eventName: ["INSERT"],
-  dynamodb: { NewImage: { kind: { S: [OUTBOX_KIND] } } },
+  dynamodb: { NewImage: { [OUTBOX_ATTRIBUTES.kind]: { S: [OUTBOX_KIND] } } },
 };
 
-/** RMP outbox inserts only (a plan or replan): what re-plans the due checks (issue 5). */
+/** RMP outbox inserts only (a plan or replan): what re-plans the due checks. */
 export const RMP_INSERT_FILTER: FilterPattern = {
   eventName: ["INSERT"],
-  dynamodb: { NewImage: { kind: { S: [OUTBOX_KIND] }, event: { M: { name: { S: ["RMP"] } } } } },
+  dynamodb: {
+    NewImage: {
+      [OUTBOX_ATTRIBUTES.kind]: { S: [OUTBOX_KIND] },
+      [OUTBOX_ATTRIBUTES.event]: { M: { name: { S: ["RMP"] } } },
+    },
+  },
 };
 
 export const EVENT_FUNCTIONS: readonly EventFunctionDefinition[] = [
-  // Outbox events -> one delivery record + SQS job per matching rule/webhook (issue 4).
+  // Outbox events -> one delivery record + SQS job per matching rule/webhook.
   {
     handler: "match-event",
     folder: "stream",
@@ -53,7 +59,7 @@ export const EVENT_FUNCTIONS: readonly EventFunctionDefinition[] = [
     source: { kind: "queue", queue: "deliveryJobs", batchSize: 10 },
     timeoutSeconds: 60,
   },
-  // Plans and replans -> one-time EventBridge Scheduler schedules per due check (issue 5).
+  // Plans and replans -> one-time EventBridge Scheduler schedules per due check.
   {
     handler: "plan-due-checks",
     folder: "stream",

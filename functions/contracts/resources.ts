@@ -26,9 +26,6 @@ export interface QueueDefinition {
   maxReceiveCount: number;
 }
 
-/** Marks outbox items; the stream consumer is filtered to inserts of these. */
-export const OUTBOX_KIND = "event";
-
 export const TABLES = {
   routeMaps: {
     id: "RouteMaps",

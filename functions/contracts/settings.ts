@@ -1,5 +1,5 @@
 /**
- * Settings the stack (lib/) hands to the functions and the functions read: their environment variable
+ * Settings the CDK stack hands to the functions and the functions read: their environment variable
  * names and the defaults that apply when one is unset. Plain data, like resources.ts (which names the
  * tables' and queues' variables): no CDK, no AWS SDK, no valibot. The stack sets the defaults
  * explicitly, so what is deployed is visible in the template; the local runner (bin/local) sets the same

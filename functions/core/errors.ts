@@ -158,11 +158,9 @@ export class IngestInterruptedError extends Error {
     );
     this.name = "IngestInterruptedError";
   }
-} /**
- * Refusals of the subscription use cases (rules, webhooks, deliveries, customer endpoints). Handlers
- * map them to problem+json (functions/handlers/http/notification-problems.ts). Every one is raised
- * before anything is written, so a refusal changes nothing (DESIGN.md section 6).
- */
+}
+
+// Refusals of the subscription use cases (rules, webhooks, deliveries, customer endpoints).
 
 /** Unknown, or another forwarder's: the same answer, so existence never leaks (404). */
 export class SubscriptionNotFoundError extends Error {

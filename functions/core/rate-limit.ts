@@ -2,6 +2,8 @@
  * Token buckets per caller (forwarder id, carrier prefix or support subject). Pure: the caller passes
  * the time. Each bucket refills `ratePerSecond` tokens per second up to `burst`.
  */
+import { RATE_LIMIT_DEFAULTS, SETTINGS_ENV } from "../contracts/settings.ts";
+
 export interface RateLimitConfig {
   ratePerSecond: number;
   burst: number;
@@ -44,8 +46,11 @@ export class RateLimiter {
   }
 }
 
-/** Defaults (documented in docs/decisions.md); env RATE_LIMIT_PER_SECOND / RATE_LIMIT_BURST override. */
-export const DEFAULT_RATE_LIMIT: RateLimitConfig = { ratePerSecond: 50, burst: 100 };
+/**
+ * Defaults (documented in docs/decisions.md); env RATE_LIMIT_PER_SECOND / RATE_LIMIT_BURST override.
+ * Names and defaults are shared with the stack (functions/contracts/settings.ts).
+ */
+export const DEFAULT_RATE_LIMIT: RateLimitConfig = { ...RATE_LIMIT_DEFAULTS };
 
 export function rateLimitConfigFrom(env: Record<string, string | undefined>): RateLimitConfig {
   const number = (value: string | undefined, fallback: number) => {
@@ -53,7 +58,7 @@ export function rateLimitConfigFrom(env: Record<string, string | undefined>): Ra
     return value !== undefined && value !== "" && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
   };
   return {
-    ratePerSecond: number(env.RATE_LIMIT_PER_SECOND, DEFAULT_RATE_LIMIT.ratePerSecond),
-    burst: number(env.RATE_LIMIT_BURST, DEFAULT_RATE_LIMIT.burst),
+    ratePerSecond: number(env[SETTINGS_ENV.rateLimitPerSecond], DEFAULT_RATE_LIMIT.ratePerSecond),
+    burst: number(env[SETTINGS_ENV.rateLimitBurst], DEFAULT_RATE_LIMIT.burst),
   };
 }

@@ -24,13 +24,14 @@ import type { IFunction } from "aws-cdk-lib/aws-lambda";
 import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
 import { NagSuppressions } from "cdk-nag";
 import { Construct } from "constructs";
-import { ROUTES, type RouteDefinition, routePaths } from "../../functions/handlers/http/routes.ts";
+import { ROUTES, type RouteDefinition, routePaths } from "../../functions/contracts/routes.ts";
+import type { FunctionBindings } from "../function-bindings.ts";
 import { HandlerFunction } from "./handler-function.ts";
 
 export interface ApiProps {
   serviceName: string;
-  /** Environment of a function by handler id (a route's handler, or "authorizer"). */
-  environmentFor: (handler: string) => Record<string, string>;
+  /** Environment and grants of each function by handler id (a route's handler, or "authorizer"). */
+  bindings: FunctionBindings;
   logRetention: RetentionDays;
   /** Requests per second and burst per stage (per-forwarder limits are enforced in the handlers). */
   throttle: { rateLimit: number; burstLimit: number };
@@ -257,9 +258,10 @@ export class Api extends Construct {
 
     const authorizerFunction = new HandlerFunction(this, "Authorizer", {
       handlerPath: `http/${AUTHORIZER_HANDLER}`,
-      environment: props.environmentFor(AUTHORIZER_HANDLER),
+      environment: props.bindings.environmentFor(AUTHORIZER_HANDLER),
       logRetention: props.logRetention,
     }).fn;
+    props.bindings.grant(AUTHORIZER_HANDLER, authorizerFunction);
     this.authorizerFunction = authorizerFunction;
     const authorizer = new TokenAuthorizer(this, "TokenAuthorizer", {
       handler: authorizerFunction,
@@ -393,9 +395,10 @@ export class Api extends Construct {
     if (existing) return existing;
     const fn = new HandlerFunction(this, `Route-${route.handler}`, {
       handlerPath: `http/${route.handler}`,
-      environment: props.environmentFor(route.handler),
+      environment: props.bindings.environmentFor(route.handler),
       logRetention: props.logRetention,
     }).fn;
+    props.bindings.grant(route.handler, fn);
     this.functions.set(route.handler, fn);
     return fn;
   }

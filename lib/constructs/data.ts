@@ -1,4 +1,7 @@
-/** The DynamoDB tables of lib/definitions, with point-in-time recovery, TTL and streams as defined. */
+/**
+ * The DynamoDB tables of functions/contracts/resources.ts, with point-in-time recovery, TTL and streams
+ * as defined there.
+ */
 import type { RemovalPolicy } from "aws-cdk-lib";
 import {
   AttributeType,

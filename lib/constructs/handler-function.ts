@@ -87,8 +87,7 @@ export class HandlerFunction extends Construct {
         },
         {
           id: "AwsSolutions-L1",
-          reason:
-            "Node.js 22 is the runtime the service is built and tested for (issue 2); upgrade deliberately.",
+          reason: "Node.js 22 is the runtime the service is built and tested for; upgrade deliberately.",
         },
       ],
       true,

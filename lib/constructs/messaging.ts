@@ -1,7 +1,8 @@
 /**
- * The SQS queues of lib/definitions, each with its dead-letter queue, TLS-only access, KMS encryption
- * and an alarm as soon as anything is parked on a DLQ (an engineer on call must see it); plus the
- * parking queues of EventBridge Scheduler and of the stream consumers, alarmed the same way.
+ * The SQS queues of functions/contracts/resources.ts, each with its dead-letter queue, TLS-only access,
+ * KMS encryption and an alarm as soon as anything is parked on a DLQ (an engineer on call must see it);
+ * plus the parking queue of EventBridge Scheduler, alarmed the same way. The stream consumers' parking
+ * queues are built with `parkingQueue` by the constructs that own the consumers.
  */
 import { Duration } from "aws-cdk-lib";
 import { Alarm, ComparisonOperator, TreatMissingData } from "aws-cdk-lib/aws-cloudwatch";
@@ -41,7 +42,9 @@ export class Messaging extends Construct {
         `${definition.id}: messages parked on the dead-letter queue`,
       );
       const queue = new Queue(this, definition.id, {
-        ...this.secured(),
+        encryption: QueueEncryption.KMS,
+        encryptionMasterKey: this.key,
+        enforceSSL: true,
         visibilityTimeout: Duration.seconds(definition.visibilityTimeoutSeconds),
         deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: definition.maxReceiveCount },
       });
@@ -56,35 +59,37 @@ export class Messaging extends Construct {
     );
   }
 
-  /**
-   * Where a stream consumer's event source mapping sends what failed after its retries (or grew older
-   * than its maximum record age): a pointer to the batch (shard, sequence numbers), not the records.
-   */
-  streamFailureQueue(consumer: string): IQueue {
-    return this.parkingQueue(
-      `${consumer}StreamFailures`,
-      `${consumer}: stream batches that failed after retries (redrive from the stream within 24 h)`,
-    );
-  }
-
-  private secured() {
-    return { encryption: QueueEncryption.KMS, encryptionMasterKey: this.key, enforceSSL: true } as const;
-  }
-
-  /** An encrypted, TLS-only queue keeping messages 14 days, with an alarm on its first message. */
   private parkingQueue(id: string, description: string): IQueue {
-    const queue = new Queue(this, id, { ...this.secured(), retentionPeriod: PARKED_RETENTION });
-    new Alarm(this, `${id}Depth`, {
-      alarmDescription: description,
-      metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }),
-      threshold: 0,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    }).addAlarmAction(new SnsAction(this.alarmTopic));
-    NagSuppressions.addResourceSuppressions(queue, [
-      { id: "AwsSolutions-SQS3", reason: "This queue is itself where failed messages are parked." },
-    ]);
-    return queue;
+    return parkingQueue(this, id, description, { key: this.key, alarmTopic: this.alarmTopic });
   }
+}
+
+/**
+ * An encrypted, TLS-only queue keeping messages 14 days (`<id>`), with an alarm on its first message
+ * (`<id>Depth`): where failed messages or batches are parked for an operator.
+ */
+export function parkingQueue(
+  scope: Construct,
+  id: string,
+  description: string,
+  props: { key: IKey; alarmTopic: ITopic },
+): IQueue {
+  const queue = new Queue(scope, id, {
+    encryption: QueueEncryption.KMS,
+    encryptionMasterKey: props.key,
+    enforceSSL: true,
+    retentionPeriod: PARKED_RETENTION,
+  });
+  new Alarm(scope, `${id}Depth`, {
+    alarmDescription: description,
+    metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1) }),
+    threshold: 0,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+    evaluationPeriods: 1,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  }).addAlarmAction(new SnsAction(props.alarmTopic));
+  NagSuppressions.addResourceSuppressions(queue, [
+    { id: "AwsSolutions-SQS3", reason: "This queue is itself where failed messages are parked." },
+  ]);
+  return queue;
 }

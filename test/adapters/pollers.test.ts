@@ -21,7 +21,8 @@ import {
 import { startQueuePoller } from "../../bin/local/queue-poller.ts";
 import { startStreamPoller } from "../../bin/local/stream-poller.ts";
 import { OUTBOX_INSERT_FILTER } from "../../functions/contracts/event-functions.ts";
-import { deadLetterEnvVar, OUTBOX_KIND, QUEUES, TABLES } from "../../functions/contracts/resources.ts";
+import { OUTBOX_KIND } from "../../functions/contracts/outbox.ts";
+import { deadLetterEnvVar, QUEUES, TABLES } from "../../functions/contracts/resources.ts";
 
 let dynamo: DynamoDbLocal;
 let sqsEmulator: SqsEmulator;

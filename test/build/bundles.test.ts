@@ -1,6 +1,6 @@
 /**
  * `npm test` bundles every Lambda with the deployed settings (lib/bundle-options.ts), so a dependency
- * that does not bundle, or a bundle over the 1 MB budget (issue 6), fails here and not at deploy time.
+ * that does not bundle, or a bundle over the 1 MB budget, fails here and not at deploy time.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -12,12 +12,13 @@ import { AwsSolutionsChecks } from "cdk-nag";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EVENT_FUNCTIONS } from "../../functions/contracts/event-functions.ts";
 import { QUEUES, queueArnEnvVar, TABLES } from "../../functions/contracts/resources.ts";
-import { ROUTES, routePaths } from "../../functions/handlers/http/routes.ts";
+import { ROUTES, routePaths } from "../../functions/contracts/routes.ts";
 import { stackPropsFromContext } from "../../lib/app-context.ts";
 import { LAMBDA_BUNDLE } from "../../lib/bundle-options.ts";
 import { METHOD_NOT_ALLOWED_CONTENT_TYPES } from "../../lib/constructs/api.ts";
+import { STREAM_MAX_RECORD_AGE } from "../../lib/constructs/event-consumers.ts";
 import { FUNCTION_ACCESS, type QueueName, type TableName } from "../../lib/function-access.ts";
-import { RouteMapTrackerStack, STREAM_MAX_RECORD_AGE } from "../../lib/route-map-tracker-stack.ts";
+import { RouteMapTrackerStack } from "../../lib/route-map-tracker-stack.ts";
 
 let template: Template;
 let stack: RouteMapTrackerStack;

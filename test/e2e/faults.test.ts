@@ -1,5 +1,5 @@
 /**
- * Fault suite, conditional-write conflicts (issue 6), through the real local runner: 20 carrier
+ * Fault suite, conditional-write conflicts, through the real local runner: 20 carrier
  * messages on ONE AWB at the same moment — every status of a three-leg booking (RCS, then DEP, ARR and
  * RCF per leg) and each of them a second time — while a rule and a webhook listen. The route-map
  * writes race on one item; the outbox, the matcher and the delivery queue run behind them. Every

@@ -7,7 +7,7 @@ import { createPrivateKey, generateKeyPairSync, sign } from "node:crypto";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forwarderClaims, signDevToken } from "../../bin/dev-issuer.ts";
-import { ROUTES, routePaths } from "../../functions/handlers/http/routes.ts";
+import { ROUTES, routePaths } from "../../functions/contracts/routes.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
 
 let stack: RunningStack;

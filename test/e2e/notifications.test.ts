@@ -1,9 +1,10 @@
 /**
- * Issue 4 acceptance, delivery side, through the real local runner: carrier messages become outbox
- * events, the stream handler matches them to rules and webhooks created over HTTP, the delivery handler
- * sends e-mail to the SES emulator and POSTs to a real local receiver. Retries run on a shrunken
- * schedule (DELIVERY_RETRY_SCALE), the first delivery batch crashes once (DELIVERY_SIMULATE_CRASH), and
- * a long Retry-After goes through the Scheduler stand-in and the runner's fake clock.
+ * Notifications end to end, through the real local runner: carrier messages become outbox events, the
+ * stream handler matches them to rules and webhooks created over HTTP, the delivery handler sends
+ * e-mail to the SES emulator and POSTs to a real local receiver. Retries run on a shrunken schedule
+ * (DELIVERY_RETRY_SCALE), the first delivery batch crashes once (the runner's LOCAL_FAULT_CRASH_ONCE,
+ * bin/local/faults.ts), and a long Retry-After goes through the Scheduler stand-in and the runner's
+ * fake clock.
  */
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,7 +27,8 @@ beforeAll(async () => {
   stack = await startRunner({
     // 5 s, 5 min, 30 min, 2 h, 5 h, 10 h -> 1, 1, 1, 1, 2, 4 s; a receiver's Retry-After is not scaled.
     DELIVERY_RETRY_SCALE: "0.0001",
-    DELIVERY_SIMULATE_CRASH: "once",
+    // The first deliver-job batch processes one record, then its Lambda crashes.
+    LOCAL_FAULT_CRASH_ONCE: "deliver-job",
   });
   for (const prefix of ["020", "176"]) {
     const put = await call(stack.url, "PUT", `/support/carriers/${prefix}`, {

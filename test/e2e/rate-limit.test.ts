@@ -1,5 +1,5 @@
 /**
- * Issue 6, limits: the per-caller rate limit through the real local runner (where it is exact: one
+ * Limits: the per-caller rate limit through the real local runner (where it is exact: one
  * process). A low limit is configured so the test needs a handful of requests, not hundreds.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

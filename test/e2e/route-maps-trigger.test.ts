@@ -6,7 +6,7 @@ import { GetQueueUrlCommand, type Message, ReceiveMessageCommand, SQSClient } fr
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../../bin/local/emulators.ts";
 import type { RouteMap } from "../../functions/core/route-map/spec-types.ts";
-import { RouteMapSchema, RouteMapSearchResultSchema } from "../../functions/handlers/http/schemas.ts";
+import { RouteMapSchema, RouteMapSearchResultSchema } from "../../functions/http/schemas/route-maps.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
 import { expectExactKeys, HOUR, local, minuteNow } from "./route-map-helpers.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Issue 3 acceptance through the real local runner: a carrier reports a two-leg booking (the first
+ * Route maps through the real local runner: a carrier reports a two-leg booking (the first
  * leg a road feeder), the FWB, a late RCS and an on-time DEP, with dates relative to now; the owner
  * reads the route map and its history, a replan shows up, and nobody else sees any of it.
  */
@@ -9,7 +9,7 @@ import {
   RouteMapHistorySchema,
   RouteMapSchema,
   RouteMapSearchResultSchema,
-} from "../../functions/handlers/http/schemas.ts";
+} from "../../functions/http/schemas/route-maps.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
 import { expectExactKeys, HOUR, iso, local, MINUTE, minuteNow, partitionItems } from "./route-map-helpers.ts";
 

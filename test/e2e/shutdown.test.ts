@@ -1,5 +1,5 @@
 /**
- * The local runner's process contract (issue 2, DESIGN.md section 7): `npm start` serves within 15 s,
+ * The local runner's process contract (DESIGN.md section 7): `npm start` serves within 15 s,
  * SIGINT (what Ctrl-C sends) leaves no java or node process of the stack behind, and without Java 17+
  * it stops at once with a clear message instead of waiting for a DynamoDB Local that cannot start.
  */
@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../support/runner.ts";
 
-/** Readiness bound of the contract (issue 2: "Ready in under 15 s"), not a benchmark. */
+/** Readiness bound of the contract ("Ready in under 15 s"), not a benchmark. */
 const READY_WITHIN_MS = 15_000;
 
 /** Every live descendant of `root`, read from /proc (Linux, as on the project's machines). */

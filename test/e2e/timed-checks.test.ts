@@ -1,5 +1,5 @@
 /**
- * Issue 5 acceptance through the real local runner, driven by the fake clock (POST /__local/clock):
+ * Scheduled checks through the real local runner, driven by the fake clock (POST /__local/clock):
  * no test sleeps for real minutes. Three AWBs of one owner, booked on FRA->JFK with STD = now + 2 h
  * (DEP planned = STD + 1 h):
  *   A: DEP never reported -> Missing, one Missed e-mail, one Missed Url payload, and the 240-minute

@@ -4,7 +4,6 @@
  * free of nested quantifiers so that a hostile line cannot make them backtrack.
  */
 import { awbCheckDigit as checkDigitOfFirstSeven } from "../awb.ts";
-import type { Quantity } from "./types.ts";
 
 export const MONTH_ABBREVIATIONS = [
   "JAN",
@@ -96,15 +95,6 @@ export function toCubicMetres(amount: number, unit: string): number | null {
   const factor = CUBIC_METRES_PER_UNIT[unit];
   if (factor === undefined) return null;
   return factor === 1 ? amount : Math.round(amount * factor * 1000) / 1000;
-}
-
-export function quantity(
-  pieces: number,
-  weightCode: "K" | "L" | null = null,
-  weight: number | null = null,
-  volume: number | null = null,
-): Quantity {
-  return { pieces, weightCode, weight, volumeCode: volume === null ? null : "CM", volume };
 }
 
 /**

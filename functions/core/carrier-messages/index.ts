@@ -11,19 +11,8 @@ import type { CarrierReport } from "./types.ts";
 import { parseXfsu } from "./xfsu.ts";
 
 export { parseCargoImp } from "./cargo-imp.ts";
-export { awbCheckDigit } from "./common.ts";
-export type { CarrierJsonEvent, CarrierJsonMessage, FieldError } from "./json-events.ts";
-export {
-  CarrierJsonEnvelopeSchema,
-  CarrierJsonEventSchema,
-  CarrierJsonFlightSchema,
-  CarrierJsonLegSchema,
-  CarrierJsonMessageSchema,
-  CarrierJsonQuantitySchema,
-  lineOfJsonPath,
-  parseJsonEvents,
-} from "./json-events.ts";
-export * from "./types.ts";
+export { CarrierJsonMessageSchema, parseJsonEvents } from "./json-events.ts";
+export type { CarrierReport } from "./types.ts";
 export { parseXfsu } from "./xfsu.ts";
 
 export const SUPPORTED_CARRIER_CONTENT_TYPES = [

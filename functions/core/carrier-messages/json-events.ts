@@ -91,7 +91,7 @@ const VolumeCodeSchema = v.pipe(
   v.description("Cubic metres: CM (MC, the Cargo-IMP spelling, is accepted and means the same)."),
 );
 
-export const CarrierJsonQuantitySchema = v.pipe(
+const CarrierJsonQuantitySchema = v.pipe(
   v.object({
     Pieces: PiecesSchema,
     WeightCode: v.nullish(WeightCodeSchema),
@@ -102,12 +102,12 @@ export const CarrierJsonQuantitySchema = v.pipe(
   v.description("Pieces, weight and volume."),
 );
 
-export const CarrierJsonFlightSchema = v.pipe(
+const CarrierJsonFlightSchema = v.pipe(
   v.object({ CarrierCode: CarrierCodeSchema, FlightNumber: FlightNumberSchema, Date: FlightDateSchema }),
   v.description("The flight a status refers to."),
 );
 
-export const CarrierJsonLegSchema = v.pipe(
+const CarrierJsonLegSchema = v.pipe(
   v.object({
     CarrierCode: CarrierCodeSchema,
     FlightNumber: FlightNumberSchema,
@@ -204,7 +204,7 @@ const CancellationMessageSchema = v.object({
 });
 
 /** One carrier message in our JSON form. */
-export const CarrierJsonEventSchema = v.pipe(
+const CarrierJsonEventSchema = v.pipe(
   v.variant(
     "Type",
     [BookingMessageSchema, AwbDataMessageSchema, StatusMessageSchema, CancellationMessageSchema],
@@ -213,7 +213,7 @@ export const CarrierJsonEventSchema = v.pipe(
   v.description("One carrier message: a booking, air waybill data, a status or a cancellation."),
 );
 
-export const CarrierJsonEnvelopeSchema = v.object({
+const CarrierJsonEnvelopeSchema = v.object({
   Messages: v.pipe(
     v.array(CarrierJsonEventSchema, "a list of messages"),
     v.minLength(1, "at least one message"),
@@ -416,7 +416,7 @@ function toReport(event: CarrierJsonEvent, locate: (...path: PathKey[]) => Sourc
  * (`Messages[0].Legs[1]`, `(body)` for the whole body), down to `maxDepth` keys. One pass, so every
  * report of a large body can name its line without rescanning the text.
  */
-export function jsonValueLines(text: string, maxDepth = 5): Map<string, number> {
+function jsonValueLines(text: string, maxDepth = 5): Map<string, number> {
   const lines = new Map<string, number>();
   let pos = 0;
   let line = 1;
@@ -489,7 +489,7 @@ export function jsonValueLines(text: string, maxDepth = 5): Map<string, number> 
  * Line (1-based) where the value at `path` starts in a JSON text known to be valid; when a key is
  * missing, the line of the object that lacks it. A small scanner, so errors can name a line.
  */
-export function lineOfJsonPath(text: string, path: readonly PathKey[]): number {
+function lineOfJsonPath(text: string, path: readonly PathKey[]): number {
   let pos = 0;
   let line = 1;
   const skipSpace = (): void => {

@@ -12,7 +12,7 @@ export const MILESTONE_NAMES = ["FWB", "LAT", "RCS", "DEP", "ARR", "RCF", "NFD",
 export type MilestoneName = (typeof MILESTONE_NAMES)[number];
 
 /** Status codes a carrier reports (FWB and LAT are never reported by a status message). */
-export const REPORTED_STATUS_CODES = ["RCS", "DEP", "ARR", "RCF", "NFD", "AWD", "DLV"] as const;
+const REPORTED_STATUS_CODES = ["RCS", "DEP", "ARR", "RCF", "NFD", "AWD", "DLV"] as const;
 export type ReportedStatusCode = (typeof REPORTED_STATUS_CODES)[number];
 
 export interface AwbId {

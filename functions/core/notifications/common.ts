@@ -6,7 +6,7 @@ import * as v from "valibot";
 import { MILESTONE_NAMES, type MilestoneName } from "../carrier-messages/types.ts";
 import type { EventName } from "../events.ts";
 
-/** Same shape as the problem+json `errors` items (handlers/http/problem.ts); the core cannot import handlers. */
+/** Same shape as the problem+json `errors` items (functions/http/problems.ts); the core cannot import it. */
 export interface FieldError {
   field: string;
   message: string;
@@ -74,7 +74,7 @@ export function parseCommaList<T extends string>(text: string, allowed: readonly
  * is shown as bullets only, since its last 4 would be a third of it. The bullet count never depends on
  * the secret's length, so the length does not leak either.
  */
-export const SECRET_MASK = "••••";
+const SECRET_MASK = "••••";
 export function maskSecret(secret: string): string {
   return secret.length >= 12 ? `${SECRET_MASK}${secret.slice(-4)}` : SECRET_MASK;
 }
@@ -91,7 +91,7 @@ export const TargetUrlSchema = v.pipe(
   v.check(isHttpUrl, "must be an absolute http or https URL without user name or password"),
 );
 
-export function isHttpUrl(text: string): boolean {
+function isHttpUrl(text: string): boolean {
   let url: URL;
   try {
     url = new URL(text);

@@ -14,7 +14,7 @@ const HEADER_VALUE_PATTERN = /^[\t\x20-\x7e]+$/;
  * Headers the sender itself owns (framing, routing, signing): a customer header may not override
  * them. Authorization stays allowed (a common choice for an API key).
  */
-export const RESERVED_HEADER_NAMES = [
+const RESERVED_HEADER_NAMES = [
   "host",
   "content-length",
   "content-type",
@@ -81,10 +81,6 @@ export function customerEndpointFromRequest(
     headerValue: request.HeaderValue,
     createdAt: meta.now,
   };
-}
-
-export function isCustomerEndpointId(text: string): boolean {
-  return GUID_PATTERN.test(text);
 }
 
 /**

@@ -8,7 +8,7 @@
 export const RETRY_SCHEDULE_SECONDS = [5, 300, 1_800, 7_200, 18_000, 36_000] as const;
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_SECONDS.length + 1;
 /** ±10 % jitter: spreads retries of many targets that failed together. */
-export const JITTER_FRACTION = 0.1;
+const JITTER_FRACTION = 0.1;
 /** Retry-After is honoured between these bounds (a receiver cannot park us for days, nor make us spin). */
 export const MIN_RETRY_AFTER_SECONDS = 1;
 export const MAX_RETRY_AFTER_SECONDS = 36_000;

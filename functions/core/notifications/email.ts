@@ -20,7 +20,7 @@ export interface RenderedEmail {
 const headerSafe = (text: string) => text.replace(/\p{Cc}+/gu, " ").trim();
 
 /** The value each subject item shows (RMT: "RM" for a planned route map, "Simple" without a plan). */
-export function headerItemText(code: HeaderItemCode, payload: EventPayload): string {
+function headerItemText(code: HeaderItemCode, payload: EventPayload): string {
   switch (code) {
     case "AWB":
       return `AWB ${payload.AirWaybillPrefix}-${payload.AirWaybillNumber}`;
@@ -45,7 +45,7 @@ export function emailSubject(payload: EventPayload, headerItems: readonly Header
   return headerSafe(headerItems.map((code) => headerItemText(code, payload)).join(" | "));
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

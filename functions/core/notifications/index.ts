@@ -1,130 +1,78 @@
-/** Notifications core: rules, webhooks, customer endpoints, matching, rendering, signing, retries, SSRF. */
-export {
-  type CommaListResult,
-  type FieldError,
-  HEADER_ITEM_CODES,
-  type HeaderItemCode,
-  isHttpUrl,
-  maskSecret,
-  parseCommaList,
-  RULE_EVENT_NAMES,
-  SECRET_MASK,
-  type SubscriberIdentity,
-  WEBHOOK_EVENT_NAMES,
-  type WebhookEventName,
-} from "./common.ts";
+/**
+ * Notifications core: rules, webhooks, customer endpoints, matching, rendering, signing, retries, SSRF.
+ * What the other layers use of it; helpers used only inside the folder are not re-exported.
+ */
+export { type HeaderItemCode, maskSecret, type SubscriberIdentity } from "./common.ts";
 export {
   type CustomerEndpoint,
   type CustomerEndpointRequest,
   CustomerEndpointRequestSchema,
-  type CustomerEndpointResponse,
   customerEndpointFromRequest,
   customerEndpointToApi,
-  isCustomerEndpointId,
   isEndpointUsableBy,
-  RESERVED_HEADER_NAMES,
 } from "./customer-endpoints.ts";
 export {
   type AttemptOutcome,
   classifyOutcome,
-  type DelayPlan,
-  JITTER_FRACTION,
   MAX_ATTEMPTS,
   MAX_RETRY_AFTER_SECONDS,
   MAX_SQS_DELAY_SECONDS,
   MIN_RETRY_AFTER_SECONDS,
   type NextAttempt,
   nextAttemptDelay,
-  type OutcomeClass,
   parseRetryAfter,
   RETRY_SCHEDULE_SECONDS,
   retryDelaySeconds,
   splitDelay,
 } from "./delivery-policy.ts";
-export {
-  type EmailContext,
-  emailSubject,
-  escapeHtml,
-  headerItemText,
-  type RenderedEmail,
-  renderEmail,
-} from "./email.ts";
+export { emailSubject, renderEmail } from "./email.ts";
 export {
   type DeliveryTarget,
-  deliveryIdFor,
   eventLookupKeys,
   type MatchableEvent,
   matchEvent,
   matchesFilters,
-  mayHear,
   type Subscription,
   SubscriptionIndex,
   subscriptionIndexKeys,
   subscriptionKey,
 } from "./matching.ts";
 export {
-  agentStationFor,
   EVENT_PAYLOAD_FIELDS,
   type EventPayload,
-  type EventPayloadField,
   type PayloadEvent,
   type PayloadRecipient,
   renderEventPayload,
   UNKNOWN_CARRIER_CODE,
   UNKNOWN_FLIGHT_NUMBER,
-  utcWithOffset,
 } from "./payload.ts";
 export {
   applyRuleUpdate,
-  MAX_PROACTIVE_MINUTES,
   type NotificationRule,
   type NotificationRuleRequest,
   NotificationRuleRequestSchema,
-  type NotificationRuleResponse,
-  type NotificationRuleUpdate,
   NotificationRuleUpdateSchema,
   type RuleAlert,
   type RuleValidationContext,
-  type RuleValidationResult,
-  ruleCrossFieldErrors,
   ruleFromRequest,
   ruleToApi,
   validateRuleRequest,
 } from "./rules.ts";
-export { pskKeyBytes, signWebhook, type WebhookSignatureHeaders } from "./signing.ts";
+export { pskKeyBytes, signWebhook } from "./signing.ts";
+export { assertTargetAllowed, classifyAddress, type DeliveryMode, type TargetCheck } from "./ssrf.ts";
+export { renderWebhookBody } from "./webhook-body.ts";
 export {
-  type AddressClassification,
-  type AddressKind,
-  assertTargetAllowed,
-  classifyAddress,
-  type DeliveryMode,
-  type TargetCheck,
-  type TargetRejection,
-} from "./ssrf.ts";
-export { escapeXml, type RenderedBody, renderWebhookBody, WEBHOOK_CONTENT_TYPES } from "./webhook-body.ts";
-export {
-  type AwbFilter,
-  type AwbFilterParse,
   applyWebhookUpdate,
-  awbFilterText,
   disableWebhook,
   isWebhookActive,
   jwtProblem,
-  MAX_PSK_LENGTH,
-  MIN_PSK_LENGTH,
   markWebhookVerificationFailed,
   markWebhookVerified,
   parseAwbFilter,
-  pskProblem,
   type Webhook,
-  type WebhookPayloadType,
   type WebhookRequest,
   WebhookRequestSchema,
-  type WebhookResponse,
-  type WebhookUpdate,
   WebhookUpdateSchema,
-  type WebhookVerification,
-  WHSEC_PREFIX,
   webhookFromRequest,
   webhookToApi,
 } from "./webhooks.ts";

@@ -79,7 +79,7 @@ export function eventLookupKeys(event: DomainEvent): string[] {
 }
 
 /** Ownership (DESIGN.md section 9): owner agent code + CASS, or an XTD grant. Nobody else, ever. */
-export function mayHear(subscriber: SubscriberIdentity, event: DomainEvent): boolean {
+function mayHear(subscriber: SubscriberIdentity, event: DomainEvent): boolean {
   const owner = event.audience.ownerAgent;
   if (owner && owner.code === subscriber.agentCode && owner.cass === subscriber.agentCass) return true;
   return event.audience.xtdForwarders.includes(subscriber.forwarderId);
@@ -157,7 +157,7 @@ export type DeliveryTarget =
   | (DeliveryTargetBase & { targetKind: "url"; endpointId: string })
   | (DeliveryTargetBase & { targetKind: "webhook"; url: string; payloadType: WebhookPayloadType });
 
-export function deliveryIdFor(eventId: string, subscription: Subscription): string {
+function deliveryIdFor(eventId: string, subscription: Subscription): string {
   return `${eventId}:${subscriptionKey(subscription)}`;
 }
 

@@ -95,7 +95,7 @@ const FLIGHT_NUMBER = /^\d{1,4}[A-Z]?$/;
 const STATION = /^[A-Z]{3}$/;
 
 /** "2026-03-14T13:41:00Z" (or any ISO instant) -> "2026-03-14T13:41:00+00:00", no milliseconds. */
-export function utcWithOffset(iso: string): string {
+function utcWithOffset(iso: string): string {
   return `${normaliseUtc(iso).slice(0, -1)}+00:00`;
 }
 
@@ -136,7 +136,7 @@ function reportedPair(event: DomainEvent): DateTimePair | null {
  * station falls back to the AWB origin (where the owning agent's branch usually is), then to the
  * event's station, so the field is always 3 letters.
  */
-export function agentStationFor(recipient: PayloadRecipient, event: DomainEvent): string {
+function agentStationFor(recipient: PayloadRecipient, event: DomainEvent): string {
   for (const candidate of [recipient.agentStation, event.origin, event.station]) {
     if (candidate && STATION.test(candidate)) return candidate;
   }

@@ -19,7 +19,7 @@ import {
 } from "./common.ts";
 
 /** Upper bound of ProActiveTime: one week in minutes (a later alert is no longer pro-active). */
-export const MAX_PROACTIVE_MINUTES = 10_080;
+const MAX_PROACTIVE_MINUTES = 10_080;
 
 const StationFilterSchema = v.optional(
   v.nullable(
@@ -88,7 +88,7 @@ const EmailSchema = v.pipe(v.string(), v.email());
  * The rules that tie fields together (eventconfignotifier 1-5). Pure; each error names the field a
  * forwarder has to change.
  */
-export function ruleCrossFieldErrors(rule: RuleShape): FieldError[] {
+function ruleCrossFieldErrors(rule: RuleShape): FieldError[] {
   const errors: FieldError[] = [];
   const flags = (["EventAlert", "MissedEventAlert", "ProActiveAlert"] as const).filter((flag) => rule[flag]);
   if (flags.length === 0) {

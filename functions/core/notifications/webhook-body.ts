@@ -10,7 +10,7 @@ export interface RenderedBody {
   body: string;
 }
 
-export const WEBHOOK_CONTENT_TYPES: Record<WebhookPayloadType, string> = {
+const WEBHOOK_CONTENT_TYPES: Record<WebhookPayloadType, string> = {
   json: "application/json",
   xml: "application/xml",
   // Exactly as DESIGN.md section 5 names them: existing receivers compare the header as a string.
@@ -21,7 +21,7 @@ export const WEBHOOK_CONTENT_TYPES: Record<WebhookPayloadType, string> = {
 const XSI_NAMESPACE = "http://www.w3.org/2001/XMLSchema-instance";
 
 /** Escapes text for element content and attribute values; drops characters XML 1.0 forbids. */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text
     .replace(/[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
     .replace(/&/g, "&amp;")

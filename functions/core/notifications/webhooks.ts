@@ -43,7 +43,7 @@ export function parseAwbFilter(text: string | null | undefined): AwbFilterParse 
 }
 
 /** Stored/answered form: null = all, "020" = carrier, "02012345675" = one AWB (canonical, no dash). */
-export function awbFilterText(filter: AwbFilter): string | null {
+function awbFilterText(filter: AwbFilter): string | null {
   switch (filter.kind) {
     case "all":
       return null;
@@ -93,14 +93,14 @@ export function jwtProblem(token: string): string | null {
 
 export const WHSEC_PREFIX = "whsec_";
 /** Raw Psk bounds (characters); a whsec_ key decodes to 24..64 bytes as Standard Webhooks recommends. */
-export const MIN_PSK_LENGTH = 16;
-export const MAX_PSK_LENGTH = 256;
+const MIN_PSK_LENGTH = 16;
+const MAX_PSK_LENGTH = 256;
 
 /**
  * Why a Psk is unusable, or null. Decision: at least 16 visible ASCII characters (an HMAC key shorter
  * than that is guessable) and at most 256; `whsec_<base64>` must decode to 24..64 bytes.
  */
-export function pskProblem(psk: string): string | null {
+function pskProblem(psk: string): string | null {
   if (psk.startsWith(WHSEC_PREFIX)) {
     const encoded = psk.slice(WHSEC_PREFIX.length);
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || encoded.length % 4 !== 0) {

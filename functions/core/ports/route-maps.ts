@@ -47,12 +47,11 @@ export interface RouteMapSearchFields {
   ReceiptDate: string | null;
 }
 
+/** The route map as one change left it. How long it is kept is the adapter's retention policy. */
 export interface RouteMapSnapshot {
   routeMapJson: string;
   /** ISO UTC of the write that produced it. */
   snapshotAt: string;
-  /** Epoch seconds: route-map creation + 30 days. Expired snapshots are never returned. */
-  expiresAt: number;
 }
 
 export type TriggerProgram = "QP" | "XTD";
@@ -94,8 +93,6 @@ export interface RouteMapWrite {
   /** null when the route map itself did not change (an XTD grant). */
   snapshot: RouteMapSnapshot | null;
   events: DomainEvent[];
-  /** Epoch seconds after which outbox items may be deleted. */
-  eventsExpireAt: number;
   searchFields: RouteMapSearchFields;
   /** Recorded in the same transaction (an XTD trigger that grants access at once). */
   trigger?: TriggerRecord;
@@ -144,8 +141,11 @@ export interface RouteMapRepository {
   /** Views of many AWBs (search pages); unknown ones are left out, order not guaranteed. */
   getViews(awbs: readonly AwbId[]): Promise<RouteMapView[]>;
   write(change: RouteMapWrite): Promise<WriteOutcome>;
-  /** Snapshots with expiresAt > nowEpochSeconds, newest first. */
-  snapshots(awb: AwbId, nowEpochSeconds: number): Promise<RouteMapSnapshot[]>;
+  /**
+   * The snapshots still kept at `now` (ISO UTC), newest first: the adapter applies the retention (30
+   * days from the route map's creation) and never returns an expired one, even before TTL deleted it.
+   */
+  snapshots(awb: AwbId, now: string): Promise<RouteMapSnapshot[]>;
   /**
    * Records a trigger. With `onlyWithoutRouteMap`, it is written only if the AWB has no route map yet
    * (else "route-map-exists", and the caller grants on the record instead); an XTD trigger written so

@@ -108,7 +108,7 @@ function sameFlightDay(flight: { flightDay: number; flightMonth: number }, statu
  * first leg at that station (a status for a flight not in the plan is shown on the leg it belongs to
  * by station).
  */
-export function legIndexForStatus(legs: readonly PlannedLeg[], status: StoredStatus): number {
+function legIndexForStatus(legs: readonly PlannedLeg[], status: StoredStatus): number {
   const atStation = (leg: PlannedLeg) =>
     status.status === "DEP" ? leg.origin === status.station : leg.destination === status.station;
   const byDay = legs.findIndex(

@@ -116,7 +116,7 @@ export function isAwaited(state: ShipmentState, milestoneKey: string, plannedUtc
  */
 export type ProActiveEventDraft = DomainEventDraft & { proActiveMinutes: number };
 
-export function proActiveEventDraft(
+function proActiveEventDraft(
   state: ShipmentState,
   milestoneKey: string,
   milestone: PlannedMilestone,

@@ -36,7 +36,7 @@ export interface CarrierPlanningConfig {
   roadFeederFlightNumbers: RoadFeederRule[];
 }
 
-export const DEFAULT_PLANNING_OFFSETS: PlanningOffsets = {
+const DEFAULT_PLANNING_OFFSETS: PlanningOffsets = {
   fwbBeforeFirstStd: 6 * 60 + 5,
   latBeforeFirstStd: 6 * 60,
   rcsBeforeFirstStd: 2 * 60,

@@ -7,7 +7,6 @@ import {
   actualsByKey,
   DESTINATION_MILESTONES,
   displayLegs,
-  isPlanned,
   judgeMilestone,
   type MilestoneActual,
   milestoneKey,
@@ -28,11 +27,11 @@ import type {
 const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
 
 /** "14MAR": the flight date as carriers write it. */
-export function flightDate(day: number, month: number): string {
+function flightDate(day: number, month: number): string {
   return `${String(day).padStart(2, "0")}${MONTHS[month - 1] ?? "???"}`;
 }
 
-export function toTotals(quantity: Quantity | null): Totals {
+function toTotals(quantity: Quantity | null): Totals {
   return {
     NoOfPieces: quantity?.pieces ?? 0,
     WeightCode: quantity?.weightCode ?? null,
@@ -193,9 +192,4 @@ export function renderRouteMap(state: ShipmentState, now: string): RouteMap {
     Destination: null,
     CreationDate: toPair(state.origin, state.createdAt),
   };
-}
-
-/** true while the route map is Simple (no plan): the payload's isRM is its negation. */
-export function isSimpleRouteMap(state: ShipmentState): boolean {
-  return !isPlanned(state);
 }

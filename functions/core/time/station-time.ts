@@ -48,7 +48,7 @@ function wallClockMs(zone: string, utcMs: number): number {
 }
 
 /** Offset of `zone` from UTC at instant `utcMs`, in ms (CEST: +7_200_000). Seconds are dropped. */
-export function zoneOffsetMs(zone: string, utcMs: number): number {
+function zoneOffsetMs(zone: string, utcMs: number): number {
   const wholeSecond = Math.floor(utcMs / 1000) * 1000;
   return wallClockMs(zone, wholeSecond) - wholeSecond;
 }

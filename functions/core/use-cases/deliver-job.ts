@@ -122,7 +122,7 @@ export interface DeliverJobResult {
 }
 
 /** Attempt log entries keep this much of a response or error. */
-export const DETAIL_LIMIT = 1000;
+const DETAIL_LIMIT = 1000;
 const truncate = (text: string, limit = DETAIL_LIMIT) =>
   text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
 /** `text` cut so that `note` (what happened next) still fits after it. */

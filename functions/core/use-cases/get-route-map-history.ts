@@ -1,14 +1,14 @@
 /**
  * GET /ffw/service/routemap/{awb}/history: `{ RouteMap, Snapshots: [{ SnapshotDate, RouteMap }] }`,
- * newest snapshot first. One snapshot per change, kept 30 days from the route map's creation; an
- * expired snapshot is never returned, even before DynamoDB's TTL has deleted it.
+ * newest snapshot first. One snapshot per change, as long as the repository keeps it (30 days from the
+ * route map's creation; it never returns an expired one).
  */
 import type { AwbId } from "../carrier-messages/types.ts";
 import type { ForwarderIdentity } from "../identity.ts";
 import type { RouteMapRepository } from "../ports/route-maps.ts";
 import { toPair } from "../time/station-time.ts";
 import { readableView } from "./get-route-map.ts";
-import { currentRouteMapJson, epochSeconds } from "./route-map-records.ts";
+import { currentRouteMapJson } from "./shared/read-access.ts";
 
 export interface GetRouteMapHistoryDeps {
   routeMaps: RouteMapRepository;
@@ -28,15 +28,11 @@ export async function getRouteMapHistory(
   const view = await readableView(deps, input.awb, input.reader);
   const [current, snapshots] = await Promise.all([
     currentRouteMapJson(view, input.now, () => deps.routeMaps.get(input.awb)),
-    deps.routeMaps.snapshots(input.awb, epochSeconds(input.now)),
+    deps.routeMaps.snapshots(input.awb, input.now),
   ]);
-  const nowSeconds = epochSeconds(input.now);
-  const items = snapshots
-    .filter((s) => s.expiresAt > nowSeconds)
-    .sort((a, b) => (a.snapshotAt < b.snapshotAt ? 1 : a.snapshotAt > b.snapshotAt ? -1 : 0))
-    .map(
-      (s) =>
-        `{"SnapshotDate":${JSON.stringify(toPair(view.origin, s.snapshotAt))},"RouteMap":${s.routeMapJson}}`,
-    );
+  const items = snapshots.map(
+    (s) =>
+      `{"SnapshotDate":${JSON.stringify(toPair(view.origin, s.snapshotAt))},"RouteMap":${s.routeMapJson}}`,
+  );
   return `{"RouteMap":${current},"Snapshots":[${items.join(",")}]}`;
 }

@@ -6,7 +6,7 @@ import type { AwbId } from "../carrier-messages/types.ts";
 import { RouteMapNotFoundError } from "../errors.ts";
 import type { ForwarderIdentity } from "../identity.ts";
 import type { RouteMapRepository, RouteMapView } from "../ports/route-maps.ts";
-import { currentRouteMapJson, mayRead } from "./route-map-records.ts";
+import { currentRouteMapJson, mayRead } from "./shared/read-access.ts";
 
 export interface GetRouteMapDeps {
   routeMaps: RouteMapRepository;

@@ -19,7 +19,7 @@ import type { EventName } from "../events.ts";
 import type { CarrierDirectory } from "../ports/carriers.ts";
 import type { ConflictBackoff, RouteMapBase, RouteMapRepository } from "../ports/route-maps.ts";
 import { type ApplyContext, applyReport, assertPlaceable } from "../route-map/apply-report.ts";
-import { MAX_WRITE_ATTEMPTS, routeMapChangeFrom } from "./route-map-records.ts";
+import { MAX_WRITE_ATTEMPTS, routeMapChangeFrom } from "./shared/route-map-writes.ts";
 
 export interface IngestCarrierMessageDeps {
   routeMaps: RouteMapRepository;

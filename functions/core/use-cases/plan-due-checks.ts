@@ -18,7 +18,7 @@ import { parseUtc } from "../time/station-time.ts";
  * schedule must lie in the future when Scheduler receives it, and it fires with one-minute precision
  * anyway. Milestones already overdue (Missing at planning time) are queued at once.
  */
-export const ENQUEUE_WINDOW_SECONDS = 60;
+const ENQUEUE_WINDOW_SECONDS = 60;
 
 export interface DispatchResult {
   scheduled: number;

@@ -31,7 +31,7 @@ import {
 } from "../route-map/due-checks.ts";
 import { normaliseUtc, parseUtc } from "../time/station-time.ts";
 import { dispatchChecks } from "./plan-due-checks.ts";
-import { MAX_WRITE_ATTEMPTS, routeMapChange, toDomainEvents } from "./route-map-records.ts";
+import { MAX_WRITE_ATTEMPTS, routeMapChange, toDomainEvents } from "./shared/route-map-writes.ts";
 
 export interface RunDueCheckDeps {
   routeMaps: Pick<RouteMapRepository, "get" | "write">;

@@ -14,13 +14,11 @@ import type {
   RouteMapSearchFilters,
   SearchRange,
 } from "../ports/route-maps.ts";
-import { currentRouteMapJson, mayRead } from "./route-map-records.ts";
+import { currentRouteMapJson, mayRead, readerKeysOf } from "./shared/read-access.ts";
 
-export const MAX_SEARCH_MATCHES = 10_000;
-export const DEFAULT_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 500;
+const MAX_SEARCH_MATCHES = 10_000;
 
-export const SORT_FIELDS = [
+const SORT_FIELDS = [
   "CreationDate",
   "DeliveryDate",
   "ReceiptDate",
@@ -35,7 +33,7 @@ export interface SortKey {
   field: SortField;
   descending: boolean;
 }
-export const DEFAULT_SORT: SortKey[] = [{ field: "CreationDate", descending: true }];
+const DEFAULT_SORT: SortKey[] = [{ field: "CreationDate", descending: true }];
 
 export interface SearchRouteMapsDeps {
   routeMaps: RouteMapRepository;
@@ -49,11 +47,6 @@ export interface SearchRouteMapsInput {
   page: number;
   pageSize: number;
   now: string;
-}
-
-/** The caller's index partitions: owned AWBs by agent code + CASS, XTD grants by forwarder id. */
-export function readerKeysOf(reader: ForwarderIdentity): string[] {
-  return [`AGT#${reader.agentCode}#${reader.agentCass}`, `FWD#${reader.forwarderId}`];
 }
 
 /** "-CreationDate +Origin" (spaces or commas between keys; no sign = ascending). */

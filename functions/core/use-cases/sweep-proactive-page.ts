@@ -31,6 +31,7 @@ import { addMinutes, parseUtc } from "../time/station-time.ts";
 import { dispatchChecks } from "./plan-due-checks.ts";
 import { proActiveProbe } from "./run-due-check.ts";
 import { needsProActiveSweep } from "./shared/proactive-sweeps.ts";
+import { readerKeysOf } from "./shared/read-access.ts";
 
 /** Everything but Cancelled can still have unreported milestones (AtDestination awaits NFD..DLV). */
 const OPEN_STATUSES: RouteMapStatus[] = ["Booked", "Accepted", "OnAir", "AtDestination"];
@@ -67,11 +68,6 @@ export interface SweepPageResult {
   next: ProActiveSweepRequest | null;
 }
 
-/** The owner's reader keys on the byReader index: its agent's AWBs, then its XTD grants. */
-export function readerKeysOf(rule: NotificationRule): string[] {
-  return [`AGT#${rule.owner.agentCode}#${rule.owner.agentCass}`, `FWD#${rule.owner.forwarderId}`];
-}
-
 /**
  * One page: re-reads the rule (a rule deleted, disabled or changed meanwhile sweeps nothing), reads
  * the next SWEEP_PAGE_SIZE route maps of the current reader key, schedules the overdue milestones'
@@ -89,7 +85,7 @@ export async function sweepProActivePage(
   if (rule.updatedAt !== sweep.ruleUpdatedAt) return { outcome: "superseded", ...nothing };
 
   const cursor: SweepCursor = sweep.cursor ?? { reader: 0, createdAtOrBefore: null, sweptAtBound: [] };
-  const readerKey = readerKeysOf(rule)[cursor.reader];
+  const readerKey = readerKeysOf(rule.owner)[cursor.reader];
   if (!readerKey) return { outcome: "swept", ...nothing };
   const limit = SWEEP_PAGE_SIZE + cursor.sweptAtBound.length;
   const found = await deps.routeMaps.queryReaders({
@@ -113,7 +109,7 @@ export async function sweepProActivePage(
   const checks = records.flatMap((record) => overdueProActiveChecks(record, rule, now));
   const dispatched = await dispatchChecks(deps.checks, checks, now);
 
-  const next = continuation(sweep, cursor, page, found.length === limit, readerKeysOf(rule).length);
+  const next = continuation(sweep, cursor, page, found.length === limit, readerKeysOf(rule.owner).length);
   if (next) await deps.sweeps.request(next);
   return { outcome: "swept", routeMaps: page.length, ...dispatched, next };
 }
@@ -160,11 +156,7 @@ async function readAll(
 }
 
 /** The proactive checks one route map needs for this rule: overdue, unreported, planned + N ahead. */
-export function overdueProActiveChecks(
-  record: RouteMapRecord,
-  rule: NotificationRule,
-  now: string,
-): PlannedCheck[] {
+function overdueProActiveChecks(record: RouteMapRecord, rule: NotificationRule, now: string): PlannedCheck[] {
   if (rule.alert.kind !== "ProActive") return [];
   const minutes = rule.alert.minutes;
   const raised = new Set(record.state.proActive ?? []);

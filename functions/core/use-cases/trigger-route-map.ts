@@ -17,13 +17,9 @@ import type {
   RouteMapView,
   TriggerRecord,
 } from "../ports/route-maps.ts";
-import {
-  currentRouteMapJson,
-  grantXtdAccess,
-  MAX_WRITE_ATTEMPTS,
-  mayRead,
-  sameAgent,
-} from "./route-map-records.ts";
+import { currentRouteMapJson, mayRead, sameAgent } from "./shared/read-access.ts";
+import { MAX_WRITE_ATTEMPTS } from "./shared/route-map-writes.ts";
+import { grantXtdAccess } from "./shared/xtd-grants.ts";
 
 export interface TriggerRouteMapDeps {
   routeMaps: RouteMapRepository;
@@ -138,7 +134,7 @@ async function recordXtdTrigger(
 }
 
 /** FSR (status request) in Cargo-IMP form: the carrier gateway answers with FSU messages. */
-export function statusRequestText(awb: AwbId, origin: string | null, destination: string | null): string {
+function statusRequestText(awb: AwbId, origin: string | null, destination: string | null): string {
   const stations = origin && destination ? `${origin}${destination}` : "";
   return `FSR/1\n${formatAwb(awb)}${stations}\n`;
 }

@@ -1,14 +1,15 @@
 /**
- * API Gateway TOKEN authorizer: verifies the bearer JWT (aws-jwt-verify) and hands the caller's claims
- * to the route handlers as authorizer context. Refusal is the literal "Unauthorized" error, which API
- * Gateway answers with its UNAUTHORIZED gateway response (problem+json, see the stack).
+ * API Gateway TOKEN authorizer: verifies the bearer JWT, hands the caller's claims to the routes as
+ * authorizer context, refuses with the literal "Unauthorized". Imports no functions/http, so its
+ * bundle carries the JWT verifier and the logger only.
  */
 import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from "aws-lambda";
-import { createTokenVerifier, tokenVerifierConfigFromEnv } from "../../adapters/token-verifier.ts";
+import { logger } from "../../adapters/logger.ts";
+import type { createTokenVerifier } from "../../adapters/token-verifier.ts";
 import { identityToContext } from "../../core/identity.ts";
-import { logger } from "./kit.ts";
+import { tokenVerifier } from "../../wiring.ts";
 
-const verify = createTokenVerifier(tokenVerifierConfigFromEnv());
+type Verify = ReturnType<typeof createTokenVerifier>;
 
 /** Allows every method of the API so a cached decision serves all routes; roles are checked per route. */
 function wholeApiArn(methodArn: string): string {
@@ -16,19 +17,24 @@ function wholeApiArn(methodArn: string): string {
   return `${arnPrefix}/${apiId}/${stage}/*/*`;
 }
 
-export async function handler(event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
-  const result = await verify(event.authorizationToken);
-  if (!result.ok) {
-    logger.info("token refused", { reason: result.reason });
-    throw new Error("Unauthorized");
-  }
-  const context = identityToContext(result.identity);
-  return {
-    principalId: context.forwarder_id ?? context.carrier_prefix ?? context.sub ?? "caller",
-    policyDocument: {
-      Version: "2012-10-17",
-      Statement: [{ Action: "execute-api:Invoke", Effect: "Allow", Resource: wholeApiArn(event.methodArn) }],
-    },
-    context,
+export const make =
+  (verifier: () => Verify) =>
+  async (event: APIGatewayTokenAuthorizerEvent): Promise<APIGatewayAuthorizerResult> => {
+    const result = await verifier()(event.authorizationToken);
+    if (!result.ok) {
+      logger.info("token refused", { reason: result.reason });
+      throw new Error("Unauthorized");
+    }
+    const context = identityToContext(result.identity);
+    const Resource = wholeApiArn(event.methodArn);
+    return {
+      principalId: context.forwarder_id ?? context.carrier_prefix ?? context.sub ?? "caller",
+      policyDocument: {
+        Version: "2012-10-17",
+        Statement: [{ Action: "execute-api:Invoke", Effect: "Allow", Resource }],
+      },
+      context,
+    };
   };
-}
+
+export const handler = make(tokenVerifier);

@@ -2,22 +2,22 @@
 import { nowIso } from "../../adapters/clock.ts";
 import { NotificationRuleRequestSchema } from "../../core/notifications/index.ts";
 import { createNotificationRule } from "../../core/use-cases/create-notification-rule.ts";
-import { httpHandler } from "./kit.ts";
-import { limits, proActiveSweeps, subscriptions } from "./notification-deps.ts";
-import { mappedNotification, subscriber } from "./notification-problems.ts";
-import { ruleBody } from "./notification-schemas.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { subscriber } from "../../http/request-mapping.ts";
+import { ruleBody } from "../../http/schemas/notifications.ts";
+import { bestEffortProActiveSweeps, subscriptionLimits, subscriptions } from "../../wiring.ts";
 
-export const handler = httpHandler(
-  "create-notification-rule",
-  { body: NotificationRuleRequestSchema },
-  async ({ identity, body }) => {
-    const owner = subscriber(identity);
-    const rule = await mappedNotification(() =>
-      createNotificationRule(
-        { subscriptions: subscriptions(), limits: limits(), proActiveSweeps: proActiveSweeps() },
-        { owner, request: body, now: nowIso() },
-      ),
-    );
-    return { status: 200, body: ruleBody(rule) };
-  },
-);
+export const make = (deps: () => DepsOf<typeof createNotificationRule>) =>
+  httpRoute("create-notification-rule", { body: NotificationRuleRequestSchema }).handle(
+    async ({ identity, body }) => {
+      const owner = subscriber(identity);
+      const rule = await createNotificationRule(deps(), { owner, request: body, now: nowIso() });
+      return { status: 200, body: ruleBody(rule) };
+    },
+  );
+
+export const handler = make(() => ({
+  subscriptions: subscriptions(),
+  limits: subscriptionLimits(),
+  proActiveSweeps: bestEffortProActiveSweeps(),
+}));

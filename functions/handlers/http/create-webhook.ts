@@ -6,22 +6,20 @@
 import { nowIso } from "../../adapters/clock.ts";
 import { WebhookRequestSchema } from "../../core/notifications/index.ts";
 import { createWebhook } from "../../core/use-cases/create-webhook.ts";
-import { httpHandler } from "./kit.ts";
-import { limits, subscriptions, verifier } from "./notification-deps.ts";
-import { mappedNotification, subscriber } from "./notification-problems.ts";
-import { webhookResult } from "./notification-schemas.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { subscriber } from "../../http/request-mapping.ts";
+import { webhookResult } from "../../http/schemas/notifications.ts";
+import { subscriptionLimits, subscriptions, webhookVerifier } from "../../wiring.ts";
 
-export const handler = httpHandler(
-  "create-webhook",
-  { body: WebhookRequestSchema },
-  async ({ identity, body }) => {
+export const make = (deps: () => DepsOf<typeof createWebhook>) =>
+  httpRoute("create-webhook", { body: WebhookRequestSchema }).handle(async ({ identity, body }) => {
     const owner = subscriber(identity);
-    const webhook = await mappedNotification(() =>
-      createWebhook(
-        { subscriptions: subscriptions(), verifier: verifier(), limits: limits() },
-        { owner, request: body, now: nowIso() },
-      ),
-    );
+    const webhook = await createWebhook(deps(), { owner, request: body, now: nowIso() });
     return webhookResult(webhook, { revealSecrets: true });
-  },
-);
+  });
+
+export const handler = make(() => ({
+  subscriptions: subscriptions(),
+  verifier: webhookVerifier(),
+  limits: subscriptionLimits(),
+}));

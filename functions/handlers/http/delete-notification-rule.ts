@@ -3,16 +3,17 @@
  * Answers 200 with the deleted rule (the spec's success status is 200 throughout).
  */
 import { deleteNotificationRule } from "../../core/use-cases/delete-notification-rule.ts";
-import { httpHandler } from "./kit.ts";
-import { subscriptions } from "./notification-deps.ts";
-import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
-import { ruleBody } from "./notification-schemas.ts";
+import { idFromPath } from "../../http/params.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { ruleBody } from "../../http/schemas/notifications.ts";
+import { subscriptions } from "../../wiring.ts";
 
-export const handler = httpHandler("delete-notification-rule", {}, async ({ identity, params }) => {
-  const { forwarderId } = subscriber(identity);
-  const id = idFromPath(params.id);
-  const rule = await mappedNotification(() =>
-    deleteNotificationRule({ subscriptions: subscriptions() }, forwarderId, id),
+export const make = (deps: () => DepsOf<typeof deleteNotificationRule>) =>
+  httpRoute("delete-notification-rule", { params: { id: idFromPath } }).handle(
+    async ({ identity, params }) => ({
+      status: 200,
+      body: ruleBody(await deleteNotificationRule(deps(), identity.forwarderId, params.id)),
+    }),
   );
-  return { status: 200, body: ruleBody(rule) };
-});
+
+export const handler = make(() => ({ subscriptions: subscriptions() }));

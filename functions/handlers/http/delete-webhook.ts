@@ -3,16 +3,14 @@
  * the deleted webhook, secrets masked.
  */
 import { deleteWebhook } from "../../core/use-cases/delete-webhook.ts";
-import { httpHandler } from "./kit.ts";
-import { subscriptions } from "./notification-deps.ts";
-import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
-import { webhookResult } from "./notification-schemas.ts";
+import { idFromPath } from "../../http/params.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { webhookResult } from "../../http/schemas/notifications.ts";
+import { subscriptions } from "../../wiring.ts";
 
-export const handler = httpHandler("delete-webhook", {}, async ({ identity, params }) => {
-  const { forwarderId } = subscriber(identity);
-  const id = idFromPath(params.id);
-  const webhook = await mappedNotification(() =>
-    deleteWebhook({ subscriptions: subscriptions() }, forwarderId, id),
+export const make = (deps: () => DepsOf<typeof deleteWebhook>) =>
+  httpRoute("delete-webhook", { params: { id: idFromPath } }).handle(async ({ identity, params }) =>
+    webhookResult(await deleteWebhook(deps(), identity.forwarderId, params.id)),
   );
-  return webhookResult(webhook);
-});
+
+export const handler = make(() => ({ subscriptions: subscriptions() }));

@@ -1,16 +1,21 @@
 /** POST /ffw/service/routemap/eventconfignotifier/{id}/disable: switch one of the caller's rules off. */
 import { nowIso } from "../../adapters/clock.ts";
 import { disableNotificationRule } from "../../core/use-cases/disable-notification-rule.ts";
-import { httpHandler } from "./kit.ts";
-import { subscriptions } from "./notification-deps.ts";
-import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
-import { ruleBody } from "./notification-schemas.ts";
+import { idFromPath } from "../../http/params.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { ruleBody } from "../../http/schemas/notifications.ts";
+import { bestEffortProActiveSweeps, subscriptions } from "../../wiring.ts";
 
-export const handler = httpHandler("disable-notification-rule", {}, async ({ identity, params }) => {
-  const { forwarderId } = subscriber(identity);
-  const id = idFromPath(params.id);
-  const rule = await mappedNotification(() =>
-    disableNotificationRule({ subscriptions: subscriptions() }, { forwarderId, id, now: nowIso() }),
+export const make = (deps: () => DepsOf<typeof disableNotificationRule>) =>
+  httpRoute("disable-notification-rule", { params: { id: idFromPath } }).handle(
+    async ({ identity, params }) => {
+      const { forwarderId } = identity;
+      const rule = await disableNotificationRule(deps(), { forwarderId, id: params.id, now: nowIso() });
+      return { status: 200, body: ruleBody(rule) };
+    },
   );
-  return { status: 200, body: ruleBody(rule) };
-});
+
+export const handler = make(() => ({
+  subscriptions: subscriptions(),
+  proActiveSweeps: bestEffortProActiveSweeps(),
+}));

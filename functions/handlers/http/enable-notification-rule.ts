@@ -1,19 +1,21 @@
 /** POST /ffw/service/routemap/eventconfignotifier/{id}/enable: switch one of the caller's rules on. */
 import { nowIso } from "../../adapters/clock.ts";
 import { enableNotificationRule } from "../../core/use-cases/enable-notification-rule.ts";
-import { httpHandler } from "./kit.ts";
-import { proActiveSweeps, subscriptions } from "./notification-deps.ts";
-import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
-import { ruleBody } from "./notification-schemas.ts";
+import { idFromPath } from "../../http/params.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { ruleBody } from "../../http/schemas/notifications.ts";
+import { bestEffortProActiveSweeps, subscriptions } from "../../wiring.ts";
 
-export const handler = httpHandler("enable-notification-rule", {}, async ({ identity, params }) => {
-  const { forwarderId } = subscriber(identity);
-  const id = idFromPath(params.id);
-  const rule = await mappedNotification(() =>
-    enableNotificationRule(
-      { subscriptions: subscriptions(), proActiveSweeps: proActiveSweeps() },
-      { forwarderId, id, now: nowIso() },
-    ),
+export const make = (deps: () => DepsOf<typeof enableNotificationRule>) =>
+  httpRoute("enable-notification-rule", { params: { id: idFromPath } }).handle(
+    async ({ identity, params }) => {
+      const { forwarderId } = identity;
+      const rule = await enableNotificationRule(deps(), { forwarderId, id: params.id, now: nowIso() });
+      return { status: 200, body: ruleBody(rule) };
+    },
   );
-  return { status: 200, body: ruleBody(rule) };
-});
+
+export const handler = make(() => ({
+  subscriptions: subscriptions(),
+  proActiveSweeps: bestEffortProActiveSweeps(),
+}));

@@ -1,20 +1,14 @@
-import { dynamoCarrierRepository } from "../../adapters/carrier-repository.ts";
+/** GET /support/carriers/{prefix}: a carrier's participation (404 when support never stored one). */
 import { carrierToApi } from "../../core/carriers.ts";
-import { CarrierNotFoundError } from "../../core/errors.ts";
-import { getCarrier } from "../../core/use-cases/get-carrier.ts";
-import { httpHandler } from "./kit.ts";
-import { badRequest, notFound } from "./problem.ts";
+import { type GetCarrierDeps, getCarrier } from "../../core/use-cases/get-carrier.ts";
+import { prefixFromPath } from "../../http/params.ts";
+import { httpRoute } from "../../http/pipeline.ts";
+import { carriers } from "../../wiring.ts";
 
-const carriers = dynamoCarrierRepository();
+export const make = (deps: () => GetCarrierDeps) =>
+  httpRoute("get-carrier", { params: { prefix: prefixFromPath } }).handle(async ({ params }) => ({
+    status: 200,
+    body: carrierToApi(await getCarrier(deps(), params.prefix)),
+  }));
 
-export const handler = httpHandler("get-carrier", {}, async ({ params }) => {
-  const prefix = params.prefix ?? "";
-  if (!/^\d{3}$/.test(prefix))
-    throw badRequest("The carrier prefix must be 3 digits.", [
-      { field: "prefix", message: "must be 3 digits" },
-    ]);
-  const carrier = await getCarrier({ carriers }, prefix).catch((error: unknown) => {
-    throw error instanceof CarrierNotFoundError ? notFound(error.message) : error;
-  });
-  return { status: 200, body: carrierToApi(carrier) };
-});
+export const handler = make(() => ({ carriers: carriers() }));

@@ -1,15 +1,14 @@
 /** GET /ffw/service/routemap/eventconfignotifier/{id}: one of the caller's rules (else 404). */
 import { getNotificationRule } from "../../core/use-cases/get-notification-rule.ts";
-import { httpHandler } from "./kit.ts";
-import { subscriptions } from "./notification-deps.ts";
-import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
-import { ruleBody } from "./notification-schemas.ts";
+import { idFromPath } from "../../http/params.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { ruleBody } from "../../http/schemas/notifications.ts";
+import { subscriptions } from "../../wiring.ts";
 
-export const handler = httpHandler("get-notification-rule", {}, async ({ identity, params }) => {
-  const { forwarderId } = subscriber(identity);
-  const id = idFromPath(params.id);
-  const rule = await mappedNotification(() =>
-    getNotificationRule({ subscriptions: subscriptions() }, forwarderId, id),
-  );
-  return { status: 200, body: ruleBody(rule) };
-});
+export const make = (deps: () => DepsOf<typeof getNotificationRule>) =>
+  httpRoute("get-notification-rule", { params: { id: idFromPath } }).handle(async ({ identity, params }) => ({
+    status: 200,
+    body: ruleBody(await getNotificationRule(deps(), identity.forwarderId, params.id)),
+  }));
+
+export const handler = make(() => ({ subscriptions: subscriptions() }));

@@ -1,15 +1,13 @@
 /** GET /ffw/service/routemap/webhook/{id}: one of the caller's webhooks, secrets masked (else 404). */
 import { getWebhook } from "../../core/use-cases/get-webhook.ts";
-import { httpHandler } from "./kit.ts";
-import { subscriptions } from "./notification-deps.ts";
-import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
-import { webhookResult } from "./notification-schemas.ts";
+import { idFromPath } from "../../http/params.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { webhookResult } from "../../http/schemas/notifications.ts";
+import { subscriptions } from "../../wiring.ts";
 
-export const handler = httpHandler("get-webhook", {}, async ({ identity, params }) => {
-  const { forwarderId } = subscriber(identity);
-  const id = idFromPath(params.id);
-  const webhook = await mappedNotification(() =>
-    getWebhook({ subscriptions: subscriptions() }, forwarderId, id),
+export const make = (deps: () => DepsOf<typeof getWebhook>) =>
+  httpRoute("get-webhook", { params: { id: idFromPath } }).handle(async ({ identity, params }) =>
+    webhookResult(await getWebhook(deps(), identity.forwarderId, params.id)),
   );
-  return webhookResult(webhook);
-});
+
+export const handler = make(() => ({ subscriptions: subscriptions() }));

@@ -1,12 +1,14 @@
 /** GET /support/customer-endpoints?CurrentPage=&PageSize=: registered endpoints, header values masked. */
 import { listCustomerEndpoints } from "../../core/use-cases/list-customer-endpoints.ts";
-import { httpHandler } from "./kit.ts";
-import { subscriptions } from "./notification-deps.ts";
-import { pageFromQuery } from "./notification-problems.ts";
-import { customerEndpointBody, pagedBody } from "./notification-schemas.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { customerEndpointBody } from "../../http/schemas/notifications.ts";
+import { PageRequestSchema, pagedBody } from "../../http/schemas/paging.ts";
+import { subscriptions } from "../../wiring.ts";
 
-export const handler = httpHandler("list-customer-endpoints", {}, async ({ query }) => {
-  const page = pageFromQuery(query);
-  const endpoints = await listCustomerEndpoints({ subscriptions: subscriptions() }, page);
-  return { status: 200, body: pagedBody(endpoints, page, (endpoint) => customerEndpointBody(endpoint)) };
-});
+export const make = (deps: () => DepsOf<typeof listCustomerEndpoints>) =>
+  httpRoute("list-customer-endpoints", { query: PageRequestSchema }).handle(async ({ query }) => {
+    const endpoints = await listCustomerEndpoints(deps(), query);
+    return { status: 200, body: pagedBody(endpoints, query, (endpoint) => customerEndpointBody(endpoint)) };
+  });
+
+export const handler = make(() => ({ subscriptions: subscriptions() }));

@@ -1,19 +1,18 @@
-/** GET /ffw/service/routemap/eventconfignotifier/{id}/deliveries: the caller's rule's deliveries and attempt log, paged. */
+/** GET /ffw/service/routemap/eventconfignotifier/{id}/deliveries: the rule's deliveries and attempt log, paged. */
 import { listRuleDeliveries } from "../../core/use-cases/list-rule-deliveries.ts";
-import { httpHandler } from "./kit.ts";
-import { deliveries, subscriptions } from "./notification-deps.ts";
-import { idFromPath, mappedNotification, pageFromQuery, subscriber } from "./notification-problems.ts";
-import { deliveryBody, pagedBody } from "./notification-schemas.ts";
+import { idFromPath } from "../../http/params.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { deliveryBody } from "../../http/schemas/notifications.ts";
+import { PageRequestSchema, pagedBody } from "../../http/schemas/paging.ts";
+import { deliveries, subscriptions } from "../../wiring.ts";
 
-export const handler = httpHandler("list-rule-deliveries", {}, async ({ identity, params, query }) => {
-  const { forwarderId } = subscriber(identity);
-  const id = idFromPath(params.id);
-  const page = pageFromQuery(query);
-  const records = await mappedNotification(() =>
-    listRuleDeliveries(
-      { subscriptions: subscriptions(), deliveries: deliveries() },
-      { forwarderId, id, page },
-    ),
+export const make = (deps: () => DepsOf<typeof listRuleDeliveries>) =>
+  httpRoute("list-rule-deliveries", { params: { id: idFromPath }, query: PageRequestSchema }).handle(
+    async ({ identity, params, query }) => {
+      const { forwarderId } = identity;
+      const records = await listRuleDeliveries(deps(), { forwarderId, id: params.id, page: query });
+      return { status: 200, body: pagedBody(records, query, deliveryBody) };
+    },
   );
-  return { status: 200, body: pagedBody(records, page, deliveryBody) };
-});
+
+export const handler = make(() => ({ subscriptions: subscriptions(), deliveries: deliveries() }));

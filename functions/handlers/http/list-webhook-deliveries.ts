@@ -1,19 +1,18 @@
 /** GET /ffw/service/routemap/webhook/{id}/deliveries: the caller's webhook's deliveries and attempt log, paged. */
 import { listWebhookDeliveries } from "../../core/use-cases/list-webhook-deliveries.ts";
-import { httpHandler } from "./kit.ts";
-import { deliveries, subscriptions } from "./notification-deps.ts";
-import { idFromPath, mappedNotification, pageFromQuery, subscriber } from "./notification-problems.ts";
-import { deliveryBody, pagedBody } from "./notification-schemas.ts";
+import { idFromPath } from "../../http/params.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { deliveryBody } from "../../http/schemas/notifications.ts";
+import { PageRequestSchema, pagedBody } from "../../http/schemas/paging.ts";
+import { deliveries, subscriptions } from "../../wiring.ts";
 
-export const handler = httpHandler("list-webhook-deliveries", {}, async ({ identity, params, query }) => {
-  const { forwarderId } = subscriber(identity);
-  const id = idFromPath(params.id);
-  const page = pageFromQuery(query);
-  const records = await mappedNotification(() =>
-    listWebhookDeliveries(
-      { subscriptions: subscriptions(), deliveries: deliveries() },
-      { forwarderId, id, page },
-    ),
+export const make = (deps: () => DepsOf<typeof listWebhookDeliveries>) =>
+  httpRoute("list-webhook-deliveries", { params: { id: idFromPath }, query: PageRequestSchema }).handle(
+    async ({ identity, params, query }) => {
+      const { forwarderId } = identity;
+      const records = await listWebhookDeliveries(deps(), { forwarderId, id: params.id, page: query });
+      return { status: 200, body: pagedBody(records, query, deliveryBody) };
+    },
   );
-  return { status: 200, body: pagedBody(records, page, deliveryBody) };
-});
+
+export const handler = make(() => ({ subscriptions: subscriptions(), deliveries: deliveries() }));

@@ -1,13 +1,14 @@
 /** GET /ffw/service/routemap/webhook?CurrentPage=&PageSize=: the caller's webhooks, secrets masked. */
 import { listWebhooks } from "../../core/use-cases/list-webhooks.ts";
-import { httpHandler } from "./kit.ts";
-import { subscriptions } from "./notification-deps.ts";
-import { pageFromQuery, subscriber } from "./notification-problems.ts";
-import { pagedBody, webhookBody } from "./notification-schemas.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { webhookBody } from "../../http/schemas/notifications.ts";
+import { PageRequestSchema, pagedBody } from "../../http/schemas/paging.ts";
+import { subscriptions } from "../../wiring.ts";
 
-export const handler = httpHandler("list-webhooks", {}, async ({ identity, query }) => {
-  const { forwarderId } = subscriber(identity);
-  const page = pageFromQuery(query);
-  const webhooks = await listWebhooks({ subscriptions: subscriptions() }, forwarderId, page);
-  return { status: 200, body: pagedBody(webhooks, page, (webhook) => webhookBody(webhook)) };
-});
+export const make = (deps: () => DepsOf<typeof listWebhooks>) =>
+  httpRoute("list-webhooks", { query: PageRequestSchema }).handle(async ({ identity, query }) => {
+    const webhooks = await listWebhooks(deps(), identity.forwarderId, query);
+    return { status: 200, body: pagedBody(webhooks, query, (webhook) => webhookBody(webhook)) };
+  });
+
+export const handler = make(() => ({ subscriptions: subscriptions() }));

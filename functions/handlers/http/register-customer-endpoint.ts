@@ -5,22 +5,24 @@
 import { randomUUID } from "node:crypto";
 import { nowIso } from "../../adapters/clock.ts";
 import { CustomerEndpointRequestSchema } from "../../core/notifications/index.ts";
-import { registerCustomerEndpoint } from "../../core/use-cases/register-customer-endpoint.ts";
-import { httpHandler } from "./kit.ts";
-import { subscriptions, verifier } from "./notification-deps.ts";
-import { mappedNotification } from "./notification-problems.ts";
-import { customerEndpointBody } from "./notification-schemas.ts";
+import {
+  type CustomerEndpointDeps,
+  registerCustomerEndpoint,
+} from "../../core/use-cases/register-customer-endpoint.ts";
+import { httpRoute } from "../../http/pipeline.ts";
+import { customerEndpointBody } from "../../http/schemas/notifications.ts";
+import { subscriptions, webhookVerifier } from "../../wiring.ts";
 
-export const handler = httpHandler(
-  "register-customer-endpoint",
-  { body: CustomerEndpointRequestSchema },
-  async ({ body }) => {
-    const endpoint = await mappedNotification(() =>
-      registerCustomerEndpoint(
-        { subscriptions: subscriptions(), targets: verifier() },
-        { request: body, id: randomUUID(), now: nowIso() },
-      ),
-    );
-    return { status: 200, body: customerEndpointBody(endpoint, true) };
-  },
-);
+export const make = (deps: () => CustomerEndpointDeps) =>
+  httpRoute("register-customer-endpoint", { body: CustomerEndpointRequestSchema }).handle(
+    async ({ body }) => {
+      const endpoint = await registerCustomerEndpoint(deps(), {
+        request: body,
+        id: randomUUID(),
+        now: nowIso(),
+      });
+      return { status: 200, body: customerEndpointBody(endpoint, true) };
+    },
+  );
+
+export const handler = make(() => ({ subscriptions: subscriptions(), targets: webhookVerifier() }));

@@ -1,22 +1,25 @@
 /**
- * POST /ffw/service/routemap/eventconfignotifier/{id}/deliveries/{deliveryId}/replay: queue a delivered or parked
- * delivery of the caller's rule again as one new attempt (DELIVERY_QUEUE_URL); 202 with the delivery.
+ * POST /ffw/service/routemap/eventconfignotifier/{id}/deliveries/{deliveryId}/replay: queue a delivered
+ * or parked delivery of the caller's rule again as one new attempt (DELIVERY_QUEUE_URL); 202 with it.
  */
 import { nowIso } from "../../adapters/clock.ts";
 import { replayRuleDelivery } from "../../core/use-cases/replay-rule-delivery.ts";
-import { httpHandler } from "./kit.ts";
-import { deliveries, deliveryQueue, subscriptions } from "./notification-deps.ts";
-import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
-import { deliveryBody } from "./notification-schemas.ts";
+import { deliveryIdFromPath, idFromPath } from "../../http/params.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { deliveryBody } from "../../http/schemas/notifications.ts";
+import { deliveries, deliveryQueue, subscriptions } from "../../wiring.ts";
 
-export const handler = httpHandler("replay-rule-delivery", {}, async ({ identity, params }) => {
-  const { forwarderId } = subscriber(identity);
-  const id = idFromPath(params.id);
-  const { delivery, job } = await mappedNotification(() =>
-    replayRuleDelivery(
-      { subscriptions: subscriptions(), deliveries: deliveries(), queue: deliveryQueue() },
-      { forwarderId, id, deliveryId: params.deliveryId ?? "", now: nowIso() },
-    ),
+export const make = (deps: () => DepsOf<typeof replayRuleDelivery>) =>
+  httpRoute("replay-rule-delivery", { params: { id: idFromPath, deliveryId: deliveryIdFromPath } }).handle(
+    async ({ identity, params }) => {
+      const { forwarderId } = identity;
+      const { delivery, job } = await replayRuleDelivery(deps(), { forwarderId, ...params, now: nowIso() });
+      return { status: 202, body: { ...deliveryBody(delivery), ReplayAttempt: job.attempt } };
+    },
   );
-  return { status: 202, body: { ...deliveryBody(delivery), ReplayAttempt: job.attempt } };
-});
+
+export const handler = make(() => ({
+  subscriptions: subscriptions(),
+  deliveries: deliveries(),
+  queue: deliveryQueue(),
+}));

@@ -4,24 +4,26 @@
  */
 import { nowIso } from "../../adapters/clock.ts";
 import { replayWebhookDelivery } from "../../core/use-cases/replay-webhook-delivery.ts";
-import { httpHandler } from "./kit.ts";
-import { deliveries, deliveryQueue, subscriptions } from "./notification-deps.ts";
-import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
-import { deliveryBody } from "./notification-schemas.ts";
+import { deliveryIdFromPath, idFromPath } from "../../http/params.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { deliveryBody } from "../../http/schemas/notifications.ts";
+import { deliveries, deliveryQueue, subscriptions } from "../../wiring.ts";
 
-export const handler = httpHandler("replay-webhook-delivery", {}, async ({ identity, params }) => {
-  const { forwarderId } = subscriber(identity);
-  const id = idFromPath(params.id);
-  const { delivery, job } = await mappedNotification(() =>
-    replayWebhookDelivery(
-      { subscriptions: subscriptions(), deliveries: deliveries(), queue: deliveryQueue() },
-      {
+export const make = (deps: () => DepsOf<typeof replayWebhookDelivery>) =>
+  httpRoute("replay-webhook-delivery", { params: { id: idFromPath, deliveryId: deliveryIdFromPath } }).handle(
+    async ({ identity, params }) => {
+      const { forwarderId } = identity;
+      const { delivery, job } = await replayWebhookDelivery(deps(), {
         forwarderId,
-        id,
-        deliveryId: params.deliveryId ?? "",
+        ...params,
         now: nowIso(),
-      },
-    ),
+      });
+      return { status: 202, body: { ...deliveryBody(delivery), ReplayAttempt: job.attempt } };
+    },
   );
-  return { status: 202, body: { ...deliveryBody(delivery), ReplayAttempt: job.attempt } };
-});
+
+export const handler = make(() => ({
+  subscriptions: subscriptions(),
+  deliveries: deliveries(),
+  queue: deliveryQueue(),
+}));

@@ -2,23 +2,27 @@
 import { nowIso } from "../../adapters/clock.ts";
 import { NotificationRuleUpdateSchema } from "../../core/notifications/index.ts";
 import { updateNotificationRule } from "../../core/use-cases/update-notification-rule.ts";
-import { httpHandler } from "./kit.ts";
-import { proActiveSweeps, subscriptions } from "./notification-deps.ts";
-import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
-import { ruleBody } from "./notification-schemas.ts";
+import { idFromPath } from "../../http/params.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { ruleBody } from "../../http/schemas/notifications.ts";
+import { bestEffortProActiveSweeps, subscriptions } from "../../wiring.ts";
 
-export const handler = httpHandler(
-  "update-notification-rule",
-  { body: NotificationRuleUpdateSchema },
-  async ({ identity, params, body }) => {
-    const { forwarderId } = subscriber(identity);
-    const id = idFromPath(params.id);
-    const rule = await mappedNotification(() =>
-      updateNotificationRule(
-        { subscriptions: subscriptions(), proActiveSweeps: proActiveSweeps() },
-        { forwarderId, id, request: body, now: nowIso() },
-      ),
-    );
+export const make = (deps: () => DepsOf<typeof updateNotificationRule>) =>
+  httpRoute("update-notification-rule", {
+    body: NotificationRuleUpdateSchema,
+    params: { id: idFromPath },
+  }).handle(async ({ identity, params, body }) => {
+    const { forwarderId } = identity;
+    const rule = await updateNotificationRule(deps(), {
+      forwarderId,
+      id: params.id,
+      request: body,
+      now: nowIso(),
+    });
     return { status: 200, body: ruleBody(rule) };
-  },
-);
+  });
+
+export const handler = make(() => ({
+  subscriptions: subscriptions(),
+  proActiveSweeps: bestEffortProActiveSweeps(),
+}));

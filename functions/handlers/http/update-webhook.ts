@@ -5,23 +5,19 @@
 import { nowIso } from "../../adapters/clock.ts";
 import { WebhookUpdateSchema } from "../../core/notifications/index.ts";
 import { updateWebhook } from "../../core/use-cases/update-webhook.ts";
-import { httpHandler } from "./kit.ts";
-import { subscriptions, verifier } from "./notification-deps.ts";
-import { idFromPath, mappedNotification, subscriber } from "./notification-problems.ts";
-import { webhookResult } from "./notification-schemas.ts";
+import { idFromPath } from "../../http/params.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { webhookResult } from "../../http/schemas/notifications.ts";
+import { subscriptions, webhookVerifier } from "../../wiring.ts";
 
-export const handler = httpHandler(
-  "update-webhook",
-  { body: WebhookUpdateSchema },
-  async ({ identity, params, body }) => {
-    const { forwarderId } = subscriber(identity);
-    const id = idFromPath(params.id);
-    const webhook = await mappedNotification(() =>
-      updateWebhook(
-        { subscriptions: subscriptions(), verifier: verifier() },
-        { forwarderId, id, request: body, now: nowIso() },
-      ),
-    );
-    return webhookResult(webhook);
-  },
-);
+export const make = (deps: () => DepsOf<typeof updateWebhook>) =>
+  httpRoute("update-webhook", { body: WebhookUpdateSchema, params: { id: idFromPath } }).handle(
+    async ({ identity, params, body }) => {
+      const { forwarderId } = identity;
+      return webhookResult(
+        await updateWebhook(deps(), { forwarderId, id: params.id, request: body, now: nowIso() }),
+      );
+    },
+  );
+
+export const handler = make(() => ({ subscriptions: subscriptions(), verifier: webhookVerifier() }));

@@ -8,8 +8,7 @@
  *
  * Local/test knobs (never set in the stack): DELIVERY_RETRY_SCALE multiplies the retry schedule
  * (e.g. 0.001: 5 s, 5 min, 30 min -> 1 s, 1 s, 2 s); DELIVERY_TIMEOUT_MS overrides the 10 s
- * per-attempt timeout; DELIVERY_SIMULATE_CRASH=once makes the first invocation throw after its first
- * record, as a crashed Lambda would.
+ * per-attempt timeout. Options given to `make` take precedence over them.
  */
 import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-powertools/batch";
 import {
@@ -18,24 +17,38 @@ import {
   makeIdempotent,
 } from "@aws-lambda-powertools/idempotency";
 import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
-import { Logger } from "@aws-lambda-powertools/logger";
 import type { Context, SQSEvent, SQSRecord } from "aws-lambda";
 import { requiredEnv } from "../../adapters/aws-clients.ts";
 import { nowIso, wallClockSeconds } from "../../adapters/clock.ts";
-import { sqsDeliveryJobQueue } from "../../adapters/delivery-job-queue.ts";
-import { dynamoDeliveryRepository } from "../../adapters/delivery-repository.ts";
-import { schedulerDeliveryRetryScheduler } from "../../adapters/delivery-retry-scheduler.ts";
-import { sesEmailSender } from "../../adapters/email-sender.ts";
-import { createHttpSender } from "../../adapters/http-sender.ts";
-import { dynamoSubscriptionRepository } from "../../adapters/subscription-repository.ts";
+import { logger } from "../../adapters/logger.ts";
 import { QUEUES, TABLES } from "../../contracts/resources.ts";
 import type { DeliveryJob } from "../../core/ports/notifications.ts";
 import { type DeliverJobDeps, deliverJob, parkUnfinishedJob } from "../../core/use-cases/deliver-job.ts";
+import {
+  deliveries,
+  deliveryQueue,
+  deliveryRetries,
+  emailSender,
+  httpSender,
+  subscriptions,
+} from "../../wiring.ts";
 
-const logger = new Logger({ serviceName: "route-map-tracker" });
+export interface DeliverJobOptions {
+  /** Multiplies the retry schedule (1 = as designed). */
+  retryScale?: number;
+  /** Per-attempt timeout; the use case's 10 s when absent. */
+  timeoutMs?: number;
+}
 
 /** A positive number from the environment, or undefined. */
 const positive = (text: string | undefined) => (Number(text) > 0 ? Number(text) : undefined);
+
+/** The local/test knobs of the environment. */
+function optionsFromEnv(env: NodeJS.ProcessEnv): DeliverJobOptions {
+  const retryScale = positive(env.DELIVERY_RETRY_SCALE);
+  const timeoutMs = positive(env.DELIVERY_TIMEOUT_MS);
+  return { ...(retryScale ? { retryScale } : {}), ...(timeoutMs ? { timeoutMs } : {}) };
+}
 
 const receiveCount = (record: SQSRecord) => Number(record.attributes?.ApproximateReceiveCount) || 1;
 
@@ -44,12 +57,9 @@ function isLastReceive(record: SQSRecord): boolean {
   return receiveCount(record) >= QUEUES.deliveryJobs.maxReceiveCount;
 }
 
-export function createDeliverHandler(deps: () => DeliverJobDeps, env: NodeJS.ProcessEnv = process.env) {
-  const timeoutMs = positive(env.DELIVERY_TIMEOUT_MS);
-  const settings = {
-    retryScale: positive(env.DELIVERY_RETRY_SCALE) ?? 1,
-    ...(timeoutMs ? { timeoutMs } : {}),
-  };
+export const make = (deps: () => DeliverJobDeps, options: DeliverJobOptions = {}) => {
+  const { retryScale = 1, timeoutMs } = { ...optionsFromEnv(process.env), ...options };
+  const settings = { retryScale, ...(timeoutMs ? { timeoutMs } : {}) };
   const processor = new BatchProcessor(EventType.SQS);
   const config = new IdempotencyConfig({
     eventKeyJmesPath: "[deliveryId, attempt]",
@@ -85,33 +95,18 @@ export function createDeliverHandler(deps: () => DeliverJobDeps, env: NodeJS.Pro
       return result;
     }
   };
-  let crashArmed = env.DELIVERY_SIMULATE_CRASH === "once";
 
   return async (event: SQSEvent, context: Context) => {
     config.registerLambdaContext(context);
-    if (crashArmed) {
-      crashArmed = false;
-      await processPartialResponse({ Records: event.Records.slice(0, 1) }, deliverRecord, processor, {
-        context,
-      });
-      throw new Error("simulated crash after the first record (DELIVERY_SIMULATE_CRASH)");
-    }
     return processPartialResponse(event, deliverRecord, processor, { context });
   };
-}
+};
 
-let deps: DeliverJobDeps | undefined;
-/** The AWS adapters, created on first use (warm containers reuse them). */
-export function productionDeps(): DeliverJobDeps {
-  deps ??= {
-    subscriptions: dynamoSubscriptionRepository(),
-    deliveries: dynamoDeliveryRepository(),
-    queue: sqsDeliveryJobQueue(),
-    retryScheduler: schedulerDeliveryRetryScheduler(),
-    http: createHttpSender(),
-    email: sesEmailSender(),
-  };
-  return deps;
-}
-
-export const handler = createDeliverHandler(productionDeps);
+export const handler = make(() => ({
+  subscriptions: subscriptions(),
+  deliveries: deliveries(),
+  queue: deliveryQueue(),
+  retryScheduler: deliveryRetries(),
+  http: httpSender(),
+  email: emailSender(),
+}));

@@ -5,25 +5,20 @@
  * one page of sweep-proactive-page.ts, which queues the next page itself. A malformed body is
  * dropped (retrying cannot fix it). Both use cases are idempotent: a message delivered twice is safe.
  */
-
 import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-powertools/batch";
-import { Logger } from "@aws-lambda-powertools/logger";
 import type { Context, SQSEvent, SQSRecord } from "aws-lambda";
 import * as v from "valibot";
-import { jitteredBackoff } from "../../adapters/backoff.ts";
-import { DueCheckInputSchema, eventBridgeCheckScheduler } from "../../adapters/check-scheduler.ts";
+import { DueCheckInputSchema } from "../../adapters/check-scheduler.ts";
 import { nowIso } from "../../adapters/clock.ts";
-import { ProActiveSweepMessageSchema, sqsProActiveSweepQueue } from "../../adapters/proactive-sweep-queue.ts";
-import { dynamoRouteMapRepository } from "../../adapters/route-map-repository.ts";
-import { dynamoSubscriptionRepository } from "../../adapters/subscription-repository.ts";
+import { logger } from "../../adapters/logger.ts";
+import { ProActiveSweepMessageSchema } from "../../adapters/proactive-sweep-queue.ts";
 import { CheckNotDueError } from "../../core/errors.ts";
 import { type RunDueCheckDeps, runDueCheck } from "../../core/use-cases/run-due-check.ts";
 import {
   type SweepProActivePageDeps,
   sweepProActivePage,
 } from "../../core/use-cases/sweep-proactive-page.ts";
-
-const logger = new Logger({ serviceName: "route-map-tracker" });
+import { checkScheduler, conflictBackoff, proActiveSweeps, routeMaps, subscriptions } from "../../wiring.ts";
 
 const DueChecksMessageSchema = v.pipe(
   v.string(),
@@ -31,9 +26,10 @@ const DueChecksMessageSchema = v.pipe(
   v.union([ProActiveSweepMessageSchema, DueCheckInputSchema]),
 );
 
-export type CheckDueDeps = RunDueCheckDeps & SweepProActivePageDeps;
-
-export function createCheckDueHandler(deps: () => CheckDueDeps, now: () => string = nowIso) {
+export const make = (
+  deps: () => RunDueCheckDeps & SweepProActivePageDeps,
+  { now = nowIso }: { now?: () => string } = {},
+) => {
   const processor = new BatchProcessor(EventType.SQS);
   const handleRecord = async (record: SQSRecord) => {
     const parsed = v.safeParse(DueChecksMessageSchema, record.body);
@@ -61,16 +57,12 @@ export function createCheckDueHandler(deps: () => CheckDueDeps, now: () => strin
   };
   return (event: SQSEvent, context: Context) =>
     processPartialResponse(event, handleRecord, processor, { context });
-}
+};
 
-let deps: CheckDueDeps | undefined;
-export const handler = createCheckDueHandler(() => {
-  deps ??= {
-    routeMaps: dynamoRouteMapRepository(),
-    subscriptions: dynamoSubscriptionRepository(),
-    checks: eventBridgeCheckScheduler(),
-    sweeps: sqsProActiveSweepQueue(),
-    backoff: jitteredBackoff,
-  };
-  return deps;
-});
+export const handler = make(() => ({
+  routeMaps: routeMaps(),
+  subscriptions: subscriptions(),
+  checks: checkScheduler(),
+  sweeps: proActiveSweeps(),
+  backoff: conflictBackoff(),
+}));

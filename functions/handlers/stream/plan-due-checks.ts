@@ -1,31 +1,25 @@
 /**
- * RouteMaps stream, filtered to RMP outbox inserts (lib/event-functions.ts): after every plan and
- * replan, (re)schedule the route map's due checks from its current state. Driven by the outbox, not
- * the ingest request, so scheduling is at least once (a failed record is retried by the stream, and
- * partial batch failures resume at it); upserts by name make repeats harmless.
+ * RouteMaps stream, filtered to RMP outbox inserts (functions/contracts/event-functions.ts): after
+ * every plan and replan, (re)schedule the route map's due checks from its current state. Driven by
+ * the outbox, not the ingest request, so scheduling is at least once (a failed record is retried by
+ * the stream, and partial batch failures resume at it); upserts by name make repeats harmless.
  */
 import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-powertools/batch";
-import { Logger } from "@aws-lambda-powertools/logger";
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
-import { eventBridgeCheckScheduler } from "../../adapters/check-scheduler.ts";
 import { nowIso } from "../../adapters/clock.ts";
-import { dynamoRouteMapRepository } from "../../adapters/route-map-repository.ts";
+import { logger } from "../../adapters/logger.ts";
+import { outboxEventOf } from "../../adapters/outbox-stream.ts";
 import type { AwbId } from "../../core/carrier-messages/types.ts";
 import { type PlanDueChecksDeps, planDueChecks } from "../../core/use-cases/plan-due-checks.ts";
+import { checkScheduler, routeMaps } from "../../wiring.ts";
 
-const logger = new Logger({ serviceName: "route-map-tracker" });
-
-/** The AWB of an RMP outbox item (stream image: event.M.awb.M.prefix.S ...), else null. */
+/** The AWB of an RMP outbox event (a plan or replan), else null. */
 export function rmpAwbOf(record: DynamoDBRecord): AwbId | null {
-  const event = record.dynamodb?.NewImage?.event?.M;
-  const awb = event?.awb?.M;
-  const prefix = awb?.prefix?.S;
-  const serial = awb?.serial?.S;
-  if (event?.name?.S !== "RMP" || !prefix || !serial) return null;
-  return { prefix, serial };
+  const event = outboxEventOf(record);
+  return event?.name === "RMP" ? event.awb : null;
 }
 
-export function createScheduleChecksHandler(deps: () => PlanDueChecksDeps, now: () => string = nowIso) {
+export const make = (deps: () => PlanDueChecksDeps, { now = nowIso }: { now?: () => string } = {}) => {
   const processor = new BatchProcessor(EventType.DynamoDBStreams);
   const planRecord = async (record: DynamoDBRecord) => {
     const awb = rmpAwbOf(record);
@@ -39,10 +33,6 @@ export function createScheduleChecksHandler(deps: () => PlanDueChecksDeps, now: 
   };
   return (event: DynamoDBStreamEvent, context: Context) =>
     processPartialResponse(event, planRecord, processor, { context });
-}
+};
 
-let deps: PlanDueChecksDeps | undefined;
-export const handler = createScheduleChecksHandler(() => {
-  deps ??= { routeMaps: dynamoRouteMapRepository(), checks: eventBridgeCheckScheduler() };
-  return deps;
-});
+export const handler = make(() => ({ routeMaps: routeMaps(), checks: checkScheduler() }));

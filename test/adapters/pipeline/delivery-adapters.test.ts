@@ -25,10 +25,10 @@ import {
   sqsQueueName,
   startSchedulerStandIn,
 } from "../../../bin/local/scheduler-standin.ts";
+import { atExpression } from "../../../functions/adapters/check-scheduler.ts";
 import { advanceClock, resetClock } from "../../../functions/adapters/clock.ts";
 import { sqsDeliveryJobQueue } from "../../../functions/adapters/delivery-job-queue.ts";
 import {
-  atExpression,
   queueArnFromUrl,
   retryScheduleName,
   schedulerDeliveryRetryScheduler,

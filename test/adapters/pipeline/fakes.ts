@@ -1,9 +1,8 @@
 /**
  * Tiny in-memory stand-ins for the notification ports, used by the pipeline unit and adapter tests
- * (the shared in-memory adapters live in functions/adapters/memory once they exist).
+ * (the fuller in-memory repositories of use-case tests and benchmarks are in test/support/memory).
  */
 import * as v from "valibot";
-import type { DomainEvent } from "../../../functions/core/events.ts";
 import {
   type CustomerEndpoint,
   markWebhookVerified,
@@ -196,7 +195,7 @@ export class RecordingEmail implements EmailSender {
 
 // ---- subscriptions ---------------------------------------------------------------------------------
 
-export const SUBSCRIBED_AT = "2026-03-01T00:00:00Z";
+const SUBSCRIBED_AT = "2026-03-01T00:00:00Z";
 
 export function emailRule(
   id: number,
@@ -236,5 +235,3 @@ export function endpoint(id: string, forwarderId: string, url: string): Customer
     createdAt: SUBSCRIBED_AT,
   };
 }
-
-export type { DomainEvent };

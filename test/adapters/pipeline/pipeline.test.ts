@@ -24,13 +24,19 @@ import {
   startSes,
   startSqs,
 } from "../../../bin/local/emulators.ts";
+import { crashOnceAfterFirstRecord } from "../../../bin/local/faults.ts";
 import { type LambdaHandler, lambdaContext } from "../../../bin/local/lambda.ts";
 import { startQueuePoller } from "../../../bin/local/queue-poller.ts";
 import { type SchedulerStandIn, startSchedulerStandIn } from "../../../bin/local/scheduler-standin.ts";
 import { type Poller, startStreamPoller } from "../../../bin/local/stream-poller.ts";
 import { advanceClock, resetClock } from "../../../functions/adapters/clock.ts";
 import { OUTBOX_INSERT_FILTER } from "../../../functions/contracts/event-functions.ts";
-import { deadLetterEnvVar, OUTBOX_KIND, QUEUES, TABLES } from "../../../functions/contracts/resources.ts";
+import {
+  OUTBOX_ATTRIBUTES,
+  OUTBOX_KIND,
+  OUTBOX_SORT_KEY_PREFIX,
+} from "../../../functions/contracts/outbox.ts";
+import { deadLetterEnvVar, QUEUES, TABLES } from "../../../functions/contracts/resources.ts";
 import type { DomainEvent } from "../../../functions/core/events.ts";
 import type { SubscriberIdentity } from "../../../functions/core/notifications/index.ts";
 import type {
@@ -39,6 +45,7 @@ import type {
   DeliveryRepository,
   SubscriptionRepository,
 } from "../../../functions/core/ports/notifications.ts";
+import type { DeliverJobDeps } from "../../../functions/core/use-cases/deliver-job.ts";
 import { makeEvent, makeJwt } from "../../unit/notifications/helpers.ts";
 import { emailRule, endpoint, urlRule, webhook } from "./fakes.ts";
 import { type Receiver, startReceiver, waitFor } from "./receiver.ts";
@@ -56,8 +63,9 @@ let env: Record<string, string>;
 /** The deliver handler the queue poller invokes; a test may swap in a crashing one. */
 let deliverHandler: LambdaHandler;
 type DeliverModule = typeof import("../../../functions/handlers/queue/deliver-job.ts");
-let createDeliverHandler: DeliverModule["createDeliverHandler"];
-let productionDeps: DeliverModule["productionDeps"];
+let makeDeliverHandler: DeliverModule["make"];
+/** The deliver handler's production dependencies, from the composition root (as its `handler` has). */
+let productionDeps: () => DeliverJobDeps;
 
 const PSK = "pipeline-pre-shared-key-0001";
 const WHSEC = `whsec_${Buffer.from("0123456789abcdef0123456789abcdef").toString("base64")}`;
@@ -102,8 +110,16 @@ beforeAll(async () => {
   Object.assign(process.env, env);
   const matchModule = await import("../../../functions/handlers/stream/match-event.ts");
   const deliverModule = await import("../../../functions/handlers/queue/deliver-job.ts");
-  createDeliverHandler = deliverModule.createDeliverHandler;
-  productionDeps = deliverModule.productionDeps;
+  const wiring = await import("../../../functions/wiring.ts");
+  makeDeliverHandler = deliverModule.make;
+  productionDeps = () => ({
+    subscriptions: wiring.subscriptions(),
+    deliveries: wiring.deliveries(),
+    queue: wiring.deliveryQueue(),
+    retryScheduler: wiring.deliveryRetries(),
+    http: wiring.httpSender(),
+    email: wiring.emailSender(),
+  });
   deliverHandler = deliverModule.handler as LambdaHandler;
   const { dynamoSubscriptionRepository } = await import(
     "../../../functions/adapters/subscription-repository.ts"
@@ -183,10 +199,10 @@ async function publish(event: DomainEvent): Promise<void> {
       TableName: env[TABLES.routeMaps.envVar],
       Item: {
         pk: `AWB#${event.awb.prefix}${event.awb.serial}`,
-        sk: `EVT#${event.eventId}`,
-        kind: OUTBOX_KIND,
-        event,
-        expiresAt: Math.floor(Date.now() / 1000) + 7 * 86_400,
+        sk: `${OUTBOX_SORT_KEY_PREFIX}${event.eventId}`,
+        [OUTBOX_ATTRIBUTES.kind]: OUTBOX_KIND,
+        [OUTBOX_ATTRIBUTES.event]: event,
+        [OUTBOX_ATTRIBUTES.expiresAt]: Math.floor(Date.now() / 1000) + 7 * 86_400,
       },
     }),
   );
@@ -413,9 +429,9 @@ describe("faults", () => {
     // The receiver holds its answer, so attempt 1 is in flight and not yet in the attempt log.
     receiver.on("/twice", { delaysMs: [1500], statuses: [204] });
     const created = await hook(owner, "/twice");
-    const patience = { ...process.env, DELIVERY_TIMEOUT_MS: "5000" };
+    const patience = { timeoutMs: 5000 };
     const normal = deliverHandler;
-    deliverHandler = createDeliverHandler(productionDeps, patience) as LambdaHandler;
+    deliverHandler = makeDeliverHandler(productionDeps, patience) as LambdaHandler;
     try {
       const event = eventFor(owner);
       await publish(event);
@@ -425,7 +441,7 @@ describe("faults", () => {
       expect(inFlight.attempts).toEqual([]);
 
       // A second container gets the very message (a visibility timeout): only idempotency stops it.
-      const otherContainer = createDeliverHandler(productionDeps, patience);
+      const otherContainer = makeDeliverHandler(productionDeps, patience);
       const redelivery = { Records: [sqsRecord(inFlight.job, 2)] };
       await expect(otherContainer(redelivery, lambdaContext("deliver-job"))).rejects.toThrow(
         /All records failed/,
@@ -455,7 +471,7 @@ describe("faults", () => {
         throw new Error("SQS throttled the retry");
       },
     };
-    deliverHandler = createDeliverHandler(() => ({
+    deliverHandler = makeDeliverHandler(() => ({
       ...productionDeps(),
       queue: refusingQueue,
     })) as LambdaHandler;
@@ -498,10 +514,7 @@ describe("faults", () => {
     for (let n = 0; n < 6; n++) hooks.push(await hook(owner, `/crash/${n}`));
     const normal = deliverHandler;
     // A second handler instance, with the production dependencies, that crashes once after one record.
-    deliverHandler = createDeliverHandler(productionDeps, {
-      ...process.env,
-      DELIVERY_SIMULATE_CRASH: "once",
-    }) as LambdaHandler;
+    deliverHandler = crashOnceAfterFirstRecord(makeDeliverHandler(productionDeps) as LambdaHandler);
     try {
       const event = eventFor(owner);
       await publish(event);

@@ -1,5 +1,5 @@
 /**
- * Issue 5, core and use cases: planning due checks, the "missing" check (Missing status + Missed
+ * Scheduled checks, core and use cases: planning due checks, the "missing" check (Missing status + Missed
  * event, once), proactive checks (scheduled per distinct ProActiveTime of the rules that may hear,
  * fired once, silenced by a late report), stale checks after a replan. The sweep of rules created
  * later: proactive-sweep.test.ts.
@@ -25,7 +25,17 @@ import { renderRouteMap } from "../../../functions/core/route-map/render.ts";
 import { addMinutes } from "../../../functions/core/time/station-time.ts";
 import { planDueChecks } from "../../../functions/core/use-cases/plan-due-checks.ts";
 import { type RunDueCheckDeps, runDueCheck } from "../../../functions/core/use-cases/run-due-check.ts";
-import { AWB, BKD_TWO_LEGS, FWB, fsu, type Harness, harness, OTHER, T0 } from "../use-cases/support.ts";
+import {
+  AWB,
+  BKD_TWO_LEGS,
+  EPOCH,
+  FWB,
+  fsu,
+  type Harness,
+  harness,
+  OTHER,
+  T0,
+} from "../use-cases/support.ts";
 import { RecordingScheduler, RuleStore, rule } from "./support.ts";
 
 const AWB11 = "02012345675";
@@ -118,7 +128,7 @@ describe("missing check", () => {
   it("turns the milestone Missing with a snapshot and one Missed event (Type Missed, planned filled)", async () => {
     const plannedUtc = await planned();
     const now = missingCheckAt(plannedUtc);
-    const snapshotsBefore = (await h.routeMaps.snapshots(AWB, 0)).length;
+    const snapshotsBefore = (await h.routeMaps.snapshots(AWB, EPOCH)).length;
     const result = await runDueCheck(deps, { check: missing(plannedUtc), now });
     expect(result.outcome).toBe("recorded");
     const missed = eventsOf("Missed");
@@ -130,7 +140,7 @@ describe("missing check", () => {
       milestoneKey: DEP,
     });
     expect(missed[0]?.planned?.Utc).toBe(plannedUtc);
-    expect((await h.routeMaps.snapshots(AWB, 0)).length).toBe(snapshotsBefore + 1);
+    expect((await h.routeMaps.snapshots(AWB, EPOCH)).length).toBe(snapshotsBefore + 1);
     const record = await h.routeMaps.get(AWB);
     const map = renderRouteMap(record?.state ?? (undefined as never), now);
     const dep = map.MilestonePlan.RoutingCycle.Flight[1]?.Milestone.find((m) => m.Name === "DEP");
@@ -254,9 +264,9 @@ describe("proactive check", () => {
   });
 
   it("writes no snapshot (the route map did not change)", async () => {
-    const before = (await h.routeMaps.snapshots(AWB, 0)).length;
+    const before = (await h.routeMaps.snapshots(AWB, EPOCH)).length;
     await runDueCheck(deps, { check: proactive(plannedUtc, 240), now: proActiveCheckAt(plannedUtc, 240) });
-    expect((await h.routeMaps.snapshots(AWB, 0)).length).toBe(before);
+    expect((await h.routeMaps.snapshots(AWB, EPOCH)).length).toBe(before);
   });
 });
 

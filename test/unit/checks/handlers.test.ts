@@ -3,29 +3,41 @@
  * stream filter, partial batch failures for early checks, dropped malformed bodies, and a check
  * delivered twice in one batch recording once.
  */
+import { marshall } from "@aws-sdk/util-dynamodb";
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent, SQSEvent, SQSRecord } from "aws-lambda";
 import { beforeEach, describe, expect, it } from "vitest";
 import { matchesFilter, RMP_INSERT_FILTER } from "../../../functions/contracts/event-functions.ts";
+import {
+  OUTBOX_ATTRIBUTES,
+  OUTBOX_KIND,
+  OUTBOX_SORT_KEY_PREFIX,
+} from "../../../functions/contracts/outbox.ts";
+import type { EventName } from "../../../functions/core/events.ts";
 import { missingCheckAt, proActiveCheckAt } from "../../../functions/core/route-map/due-checks.ts";
 import { addMinutes } from "../../../functions/core/time/station-time.ts";
-import { createCheckDueHandler } from "../../../functions/handlers/queue/run-due-check.ts";
-import { createScheduleChecksHandler, rmpAwbOf } from "../../../functions/handlers/stream/plan-due-checks.ts";
+import { make as makeRunDueCheck } from "../../../functions/handlers/queue/run-due-check.ts";
+import { make as makePlanDueChecks, rmpAwbOf } from "../../../functions/handlers/stream/plan-due-checks.ts";
+import { makeEvent } from "../notifications/helpers.ts";
 import { AWB, BKD_TWO_LEGS, FWB, type Harness, harness, T0 } from "../use-cases/support.ts";
 import { RecordingScheduler, RecordingSweepQueue, RuleStore, rule } from "./support.ts";
 
 const context = { functionName: "test", getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
 
-function streamRecord(name: string, sequence: string): DynamoDBRecord {
+/** An outbox insert of AWB 020-12345675 as the stream delivers it. */
+function streamRecord(name: EventName, sequence: string): DynamoDBRecord {
+  const event = makeEvent({ name, eventId: `02012345675-${sequence}-0`, awb: AWB });
+  const keys = { pk: "AWB#02012345675", sk: `${OUTBOX_SORT_KEY_PREFIX}${event.eventId}` };
   return {
     eventName: "INSERT",
     dynamodb: {
       SequenceNumber: sequence,
-      Keys: { pk: { S: "AWB#02012345675" }, sk: { S: `EVT#${sequence}` } },
-      NewImage: {
-        pk: { S: "AWB#02012345675" },
-        kind: { S: "event" },
-        event: { M: { name: { S: name }, awb: { M: { prefix: { S: "020" }, serial: { S: "12345675" } } } } },
-      },
+      // util-dynamodb's AttributeValue and aws-lambda's describe the same JSON under different types.
+      Keys: marshall(keys) as never,
+      NewImage: marshall({
+        ...keys,
+        [OUTBOX_ATTRIBUTES.kind]: OUTBOX_KIND,
+        [OUTBOX_ATTRIBUTES.event]: event,
+      }) as never,
     },
   };
 }
@@ -68,10 +80,9 @@ describe("plan-due-checks (stream)", () => {
   });
 
   it("plans the route map's checks from its current state", async () => {
-    const handler = createScheduleChecksHandler(
-      () => ({ routeMaps: h.routeMaps, checks: scheduler }),
-      () => T0,
-    );
+    const handler = makePlanDueChecks(() => ({ routeMaps: h.routeMaps, checks: scheduler }), {
+      now: () => T0,
+    });
     const event: DynamoDBStreamEvent = { Records: [streamRecord("RMP", "1"), streamRecord("RMP", "2")] };
     const response = await handler(event, context);
     expect(response.batchItemFailures).toEqual([]);
@@ -87,9 +98,9 @@ describe("run-due-check (queue)", () => {
     sweeps = new RecordingSweepQueue();
   });
   const makeHandler = (now: string) =>
-    createCheckDueHandler(
+    makeRunDueCheck(
       () => ({ routeMaps: h.routeMaps, subscriptions: rules, checks: scheduler, sweeps, backoff: h.backoff }),
-      () => now,
+      { now: () => now },
     );
   const body = (plannedUtc: string) =>
     JSON.stringify({ awb: "02012345675", milestoneKey: "FRA:DEP", plannedUtc, check: "missing" });

@@ -12,7 +12,7 @@ import {
   type EventPayload,
   renderEventPayload,
 } from "../../../functions/core/notifications/index.ts";
-import { buildOpenApiDocument } from "../../../functions/handlers/http/openapi.ts";
+import { buildOpenApiDocument } from "../../../functions/http/openapi/document.ts";
 import { makeEvent, OWNER } from "../notifications/helpers.ts";
 
 interface PropertySchema {

@@ -1,11 +1,11 @@
 /**
- * The rule routes' sweep queue (functions/handlers/http/notification-deps.ts): a request that cannot
+ * The rule routes' sweep queue (functions/wiring.ts bestEffortProActiveSweeps): a request that cannot
  * be queued is logged as an error and does not fail the request, whose rule is already stored (a
  * client retrying a 5xx POST would create a duplicate rule).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { logger } from "../../../functions/handlers/http/kit.ts";
-import { proActiveSweeps } from "../../../functions/handlers/http/notification-deps.ts";
+import { logger } from "../../../functions/adapters/logger.ts";
+import { bestEffortProActiveSweeps as proActiveSweeps } from "../../../functions/wiring.ts";
 
 const saved = { ...process.env };
 beforeAll(() => {

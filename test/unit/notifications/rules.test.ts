@@ -40,7 +40,7 @@ describe("notification rule request: passing cases", () => {
     expect(validateRuleRequest(body, unchecked)).toMatchObject({ ok: true });
   });
 
-  it("the schema alone is usable by the HTTP kit (same verdicts)", () => {
+  it("the schema alone is usable by the HTTP pipeline (same verdicts)", () => {
     expect(v.safeParse(NotificationRuleRequestSchema, emailRuleBody()).success).toBe(true);
     const bad = v.safeParse(NotificationRuleRequestSchema, emailRuleBody({ FormatType: "Json" }));
     expect(bad.success).toBe(false);

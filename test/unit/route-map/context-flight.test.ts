@@ -1,6 +1,7 @@
 /** Events without a flight of their own name the itinerary's first (or, at destination, last) leg. */
 import { expect, it } from "vitest";
-import { applyReport, DEFAULT_PLANNING_CONFIG } from "../../../functions/core/route-map/index.ts";
+import { applyReport } from "../../../functions/core/route-map/apply-report.ts";
+import { DEFAULT_PLANNING_CONFIG } from "../../../functions/core/route-map/planning-config.ts";
 import { at, booking, FLIGHT, status, TRUCK } from "./fixtures.ts";
 
 const ctx = (receivedAt: string) => ({ receivedAt, carrier: DEFAULT_PLANNING_CONFIG });

@@ -14,8 +14,8 @@ export const NOW = "2026-11-22T12:00:00Z";
 
 /** Where a built report "was read": the route-map core only uses it to name a line in a 400. */
 const LINE_1 = { line: 1, path: null };
-export const SOURCE_AT = { report: LINE_1, origin: LINE_1, destination: LINE_1 };
-export const AWB = { prefix: "020", serial: "12345675" };
+const SOURCE_AT = { report: LINE_1, origin: LINE_1, destination: LINE_1 };
+const AWB = { prefix: "020", serial: "12345675" };
 
 export function qty(pieces: number, weight: number | null = 250, volume: number | null = null): Quantity {
   return {

@@ -5,13 +5,11 @@ import type {
   FlightLeg,
   StationTime,
 } from "../../../functions/core/carrier-messages/types.ts";
-import {
-  applyReport,
-  DEFAULT_PLANNING_CONFIG,
-  renderRouteMap,
-  type ShipmentState,
-} from "../../../functions/core/route-map/index.ts";
-import { toPair } from "../../../functions/core/time/index.ts";
+import { applyReport } from "../../../functions/core/route-map/apply-report.ts";
+import { DEFAULT_PLANNING_CONFIG } from "../../../functions/core/route-map/planning-config.ts";
+import { renderRouteMap } from "../../../functions/core/route-map/render.ts";
+import type { ShipmentState } from "../../../functions/core/route-map/shipment-state.ts";
+import { toPair } from "../../../functions/core/time/station-time.ts";
 import { at, booking, FLIGHT, fwb, leg, NOW, status, TRUCK } from "./fixtures.ts";
 
 type Step = [CarrierReport, string];

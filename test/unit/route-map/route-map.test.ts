@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { CarrierReport } from "../../../functions/core/carrier-messages/types.ts";
 import type { DomainEventDraft } from "../../../functions/core/events.ts";
+import { applyReport } from "../../../functions/core/route-map/apply-report.ts";
+import { dueChecks, markMissing } from "../../../functions/core/route-map/due-checks.ts";
 import {
-  applyReport,
   type CarrierPlanningConfig,
   DEFAULT_PLANNING_CONFIG,
-  dueChecks,
-  markMissing,
-  renderRouteMap,
-  type ShipmentState,
-} from "../../../functions/core/route-map/index.ts";
+} from "../../../functions/core/route-map/planning-config.ts";
+import { renderRouteMap } from "../../../functions/core/route-map/render.ts";
+import type { ShipmentState } from "../../../functions/core/route-map/shipment-state.ts";
 import type { Milestone, RouteMap } from "../../../functions/core/route-map/spec-types.ts";
 import { at, booking, cancellation, FLIGHT, fwb, leg, NOW, qty, status, TRUCK } from "./fixtures.ts";
 

@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  applyReport,
-  DEFAULT_PLANNING_CONFIG,
-  renderRouteMap,
-} from "../../../functions/core/route-map/index.ts";
+import { applyReport } from "../../../functions/core/route-map/apply-report.ts";
+import { DEFAULT_PLANNING_CONFIG } from "../../../functions/core/route-map/planning-config.ts";
+import { renderRouteMap } from "../../../functions/core/route-map/render.ts";
 import type { ShipmentState } from "../../../functions/core/route-map/shipment-state.ts";
 import { at, booking, FLIGHT, fwb, NOW, status, TRUCK } from "./fixtures.ts";
 

@@ -1,18 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { StationTime } from "../../../functions/core/carrier-messages/types.ts";
+import { InvalidStationTimeError, UnknownStationError } from "../../../functions/core/errors.ts";
 import {
-  InvalidStationTimeError,
   localToUtcMs,
   nearestYear,
   normaliseUtc,
-  requireStationTimeZone,
   resolveStationTime,
   stationTimeAt,
-  stationTimeZone,
   toPair,
-  UnknownStationError,
-} from "../../../functions/core/time/index.ts";
+} from "../../../functions/core/time/station-time.ts";
+import { requireStationTimeZone, stationTimeZone } from "../../../functions/core/time/time-zones.ts";
 
 const t = (day: number, month: number, hhmm: string, dayOffset = 0, year?: number): StationTime => ({
   ...(year === undefined ? {} : { year }),

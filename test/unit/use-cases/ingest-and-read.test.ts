@@ -13,10 +13,9 @@ import type { RouteMap } from "../../../functions/core/route-map/spec-types.ts";
 import { getRouteMap } from "../../../functions/core/use-cases/get-route-map.ts";
 import { getRouteMapHistory } from "../../../functions/core/use-cases/get-route-map-history.ts";
 import { ingestCarrierMessage } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
-import { ProblemError } from "../../../functions/handlers/http/problem.ts";
-import { toProblem } from "../../../functions/handlers/http/route-map-problems.ts";
+import { ProblemError, toProblem } from "../../../functions/http/problems.ts";
 import { fixture } from "../carrier-messages/helpers.ts";
-import { AWB, BKD_TWO_LEGS, FWB, fsu, harness, OTHER, OWNER, T0, withRouteMaps } from "./support.ts";
+import { AWB, BKD_TWO_LEGS, EPOCH, FWB, fsu, harness, OTHER, OWNER, T0, withRouteMaps } from "./support.ts";
 
 const later = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
 /** An XTD sendsme as the repository records it while the AWB has no route map. */
@@ -40,7 +39,7 @@ describe("ingestCarrierMessage", () => {
     expect(record?.version).toBe(2);
     expect(record?.ownerAgent).toEqual({ code: "1234567", cass: "0001" });
     expect(h.routeMaps.operations.write).toBe(2);
-    expect(await h.routeMaps.snapshots(AWB, 0)).toHaveLength(2);
+    expect(await h.routeMaps.snapshots(AWB, EPOCH)).toHaveLength(2);
     expect(h.routeMaps.events.map((e) => [e.name, e.eventStatus, e.eventId])).toEqual([
       ["RMP", "Creation", "02012345675-1-0"],
       ["FWB", "Update", "02012345675-2-0"],
@@ -104,7 +103,7 @@ describe("ingestCarrierMessage", () => {
     const again = await h.imp(rcs, later(T0, 30));
     expect(again).toEqual([{ awb: AWB, changed: false, events: [] }]);
     expect(h.routeMaps.operations.write).toBe(writes);
-    expect(await h.routeMaps.snapshots(AWB, 0)).toHaveLength(2);
+    expect(await h.routeMaps.snapshots(AWB, EPOCH)).toHaveLength(2);
   });
 
   it("ends in the same route map whatever the order of status messages", async () => {

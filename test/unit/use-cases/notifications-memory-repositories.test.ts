@@ -1,10 +1,11 @@
 /** The in-memory repositories keep the same contract as the DynamoDB ones (test/adapters/subscriptions). */
-import { memoryDeliveryRepository } from "../../../functions/adapters/memory/delivery-repository.ts";
-import { memorySubscriptionRepository } from "../../../functions/adapters/memory/subscription-repository.ts";
+
 import {
   deliveryRepositoryContract,
   subscriptionRepositoryContract,
 } from "../../adapters/subscriptions/contract.ts";
+import { memoryDeliveryRepository } from "../../support/memory/delivery-repository.ts";
+import { memorySubscriptionRepository } from "../../support/memory/subscription-repository.ts";
 
 subscriptionRepositoryContract(() => memorySubscriptionRepository());
 deliveryRepositoryContract(() => memoryDeliveryRepository());

@@ -2,10 +2,6 @@
 import * as v from "valibot";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  type MemorySubscriptionRepository,
-  memorySubscriptionRepository,
-} from "../../../functions/adapters/memory/subscription-repository.ts";
-import {
   SubscriptionLimitError,
   SubscriptionNotFoundError,
   UnusableReferenceError,
@@ -25,6 +21,10 @@ import { listNotificationRules } from "../../../functions/core/use-cases/list-no
 import { subscriptionLimitsFrom } from "../../../functions/core/use-cases/shared/subscription-limits.ts";
 import { updateNotificationRule } from "../../../functions/core/use-cases/update-notification-rule.ts";
 import { emailRuleBody, NOW, OWNER, STRANGER, urlRuleBody } from "../../adapters/subscriptions/fixtures.ts";
+import {
+  type MemorySubscriptionRepository,
+  memorySubscriptionRepository,
+} from "../../support/memory/subscription-repository.ts";
 import { ENDPOINT_GUID } from "../notifications/helpers.ts";
 
 let repo: MemorySubscriptionRepository;

@@ -5,14 +5,6 @@
 import * as v from "valibot";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  type MemoryDeliveryRepository,
-  memoryDeliveryRepository,
-} from "../../../functions/adapters/memory/delivery-repository.ts";
-import {
-  type MemorySubscriptionRepository,
-  memorySubscriptionRepository,
-} from "../../../functions/adapters/memory/subscription-repository.ts";
-import {
   DeliveryInProgressError,
   SubscriptionLimitError,
   SubscriptionNotFoundError,
@@ -42,6 +34,14 @@ import {
 import { updateWebhook } from "../../../functions/core/use-cases/update-webhook.ts";
 import { verifyWebhook } from "../../../functions/core/use-cases/verify-webhook.ts";
 import { deliveryRecord, NOW, OWNER, STRANGER, webhookBody } from "../../adapters/subscriptions/fixtures.ts";
+import {
+  type MemoryDeliveryRepository,
+  memoryDeliveryRepository,
+} from "../../support/memory/delivery-repository.ts";
+import {
+  type MemorySubscriptionRepository,
+  memorySubscriptionRepository,
+} from "../../support/memory/subscription-repository.ts";
 
 let subscriptions: MemorySubscriptionRepository;
 let deliveries: MemoryDeliveryRepository;

@@ -9,12 +9,18 @@ import { IdempotencyAlreadyInProgressError } from "@aws-lambda-powertools/idempo
 import { marshall } from "@aws-sdk/util-dynamodb";
 import type { Context, DynamoDBRecord, SQSRecord } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outboxEventOf } from "../../../functions/adapters/outbox-stream.ts";
+import {
+  OUTBOX_ATTRIBUTES,
+  OUTBOX_KIND,
+  OUTBOX_SORT_KEY_PREFIX,
+} from "../../../functions/contracts/outbox.ts";
 import { QUEUES } from "../../../functions/contracts/resources.ts";
 import type { DomainEvent } from "../../../functions/core/events.ts";
 import type { DeliveryJob } from "../../../functions/core/ports/notifications.ts";
 import type { DeliverJobDeps } from "../../../functions/core/use-cases/deliver-job.ts";
 import { matchEvent } from "../../../functions/core/use-cases/match-event.ts";
-import { createMatchEventsHandler, outboxEventOf } from "../../../functions/handlers/stream/match-event.ts";
+import { make as makeMatchEvent } from "../../../functions/handlers/stream/match-event.ts";
 import {
   answer,
   emailRule,
@@ -48,10 +54,10 @@ function streamRecord(sequence: string, item: Record<string, unknown>): DynamoDB
 
 const outbox = (event: DomainEvent) => ({
   pk: `AWB#${event.awb.prefix}${event.awb.serial}`,
-  sk: `EVT#${event.eventId}`,
-  kind: "event",
-  event,
-  expiresAt: 1_900_000_000,
+  sk: `${OUTBOX_SORT_KEY_PREFIX}${event.eventId}`,
+  [OUTBOX_ATTRIBUTES.kind]: OUTBOX_KIND,
+  [OUTBOX_ATTRIBUTES.event]: event,
+  [OUTBOX_ATTRIBUTES.expiresAt]: 1_900_000_000,
 });
 
 describe("match-event handler", () => {
@@ -75,10 +81,9 @@ describe("match-event handler", () => {
       if (record.eventId === "evt-fails") throw new Error("DynamoDB throttled");
       return create(record);
     };
-    const handler = createMatchEventsHandler(
-      () => ({ subscriptions, deliveries, queue }),
-      () => "2026-03-14T12:42:00.000Z",
-    );
+    const handler = makeMatchEvent(() => ({ subscriptions, deliveries, queue }), {
+      now: () => "2026-03-14T12:42:00.000Z",
+    });
 
     const response = await handler(
       {
@@ -99,7 +104,7 @@ describe("match-event handler", () => {
 
 describe("deliver handler: a job failing on its last receive", () => {
   type DeliverModule = typeof import("../../../functions/handlers/queue/deliver-job.ts");
-  let createDeliverHandler: DeliverModule["createDeliverHandler"];
+  let makeDeliverJob: DeliverModule["make"];
   const saved = { ...process.env };
 
   beforeAll(async () => {
@@ -109,7 +114,7 @@ describe("deliver handler: a job failing on its last receive", () => {
       POWERTOOLS_IDEMPOTENCY_DISABLED: "true",
       POWERTOOLS_LOG_LEVEL: "SILENT",
     });
-    ({ createDeliverHandler } = await import("../../../functions/handlers/queue/deliver-job.ts"));
+    ({ make: makeDeliverJob } = await import("../../../functions/handlers/queue/deliver-job.ts"));
   });
   afterAll(() => {
     process.env = saved;
@@ -158,7 +163,7 @@ describe("deliver handler: a job failing on its last receive", () => {
 
   it("fails the record on earlier receives, so SQS tries again", async () => {
     const { deps, deliveries, job } = await failingSetup();
-    const handler = createDeliverHandler(() => deps, {});
+    const handler = makeDeliverJob(() => deps, { retryScale: 1 });
     const last = QUEUES.deliveryJobs.maxReceiveCount;
     await expect(handler({ Records: [sqsRecord(job, last - 1)] }, context)).rejects.toThrow(
       /All records failed/,
@@ -168,7 +173,7 @@ describe("deliver handler: a job failing on its last receive", () => {
 
   it("on the last receive parks the delivery with the reason and reports success", async () => {
     const { deps, deliveries, job, http } = await failingSetup();
-    const handler = createDeliverHandler(() => deps, {});
+    const handler = makeDeliverJob(() => deps, { retryScale: 1 });
     const last = QUEUES.deliveryJobs.maxReceiveCount;
     await expect(handler({ Records: [sqsRecord(job, last - 1)] }, context)).rejects.toThrow();
 
@@ -190,7 +195,7 @@ describe("deliver handler: a job failing on its last receive", () => {
     deps.deliveries.get = async () => {
       throw new IdempotencyAlreadyInProgressError("attempt in progress");
     };
-    const handler = createDeliverHandler(() => deps, {});
+    const handler = makeDeliverJob(() => deps, { retryScale: 1 });
     const last = QUEUES.deliveryJobs.maxReceiveCount;
     await expect(handler({ Records: [sqsRecord(job, last)] }, context)).rejects.toThrow(/All records failed/);
     expect(deliveries.records.get(job.deliveryId)?.status).toBe("pending");
@@ -201,7 +206,7 @@ describe("deliver handler: a job failing on its last receive", () => {
     deliveries.recordAttempt = async () => {
       throw new Error("DynamoDB throttled");
     };
-    const handler = createDeliverHandler(() => deps, {});
+    const handler = makeDeliverJob(() => deps, { retryScale: 1 });
     const last = QUEUES.deliveryJobs.maxReceiveCount;
     await expect(handler({ Records: [sqsRecord(job, last)] }, context)).rejects.toThrow(/All records failed/);
   });

@@ -1,13 +1,14 @@
 /** In-memory wiring of the route-map use cases for unit tests. */
-import {
-  type MemoryRouteMapRepository,
-  memoryRouteMapRepository,
-} from "../../../functions/adapters/memory-route-map-repository.ts";
+
 import type { CarrierSettings } from "../../../functions/core/carriers.ts";
 import type { ForwarderIdentity } from "../../../functions/core/identity.ts";
 import type { CarrierStatusRequest } from "../../../functions/core/ports/carriers.ts";
 import type { RouteMapRepository } from "../../../functions/core/ports/route-maps.ts";
 import { ingestCarrierMessage } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
+import {
+  type MemoryRouteMapRepository,
+  memoryRouteMapRepository,
+} from "../../support/memory/route-map-repository.ts";
 
 export interface Harness {
   routeMaps: MemoryRouteMapRepository;
@@ -85,6 +86,8 @@ export const AWB = { prefix: "020", serial: "12345675" };
 
 /** Received the day before the flights of 14 MAR. */
 export const T0 = "2026-03-13T10:00:00.000Z";
+/** Before any write: `routeMaps.snapshots(awb, EPOCH)` lists every snapshot written. */
+export const EPOCH = "1970-01-01T00:00:00.000Z";
 
 export const BKD_TWO_LEGS = `FSU/13
 020-12345675HAJJFK/T10K250.0

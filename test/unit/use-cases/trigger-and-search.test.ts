@@ -7,7 +7,18 @@ import type { RouteMap } from "../../../functions/core/route-map/spec-types.ts";
 import { getRouteMap } from "../../../functions/core/use-cases/get-route-map.ts";
 import { parseSort, searchRouteMaps } from "../../../functions/core/use-cases/search-route-maps.ts";
 import { OWNER_XTD_NOTE, triggerRouteMap } from "../../../functions/core/use-cases/trigger-route-map.ts";
-import { AWB, BKD_TWO_LEGS, carrier020, FWB, harness, OTHER, OWNER, T0, withRouteMaps } from "./support.ts";
+import {
+  AWB,
+  BKD_TWO_LEGS,
+  carrier020,
+  EPOCH,
+  FWB,
+  harness,
+  OTHER,
+  OWNER,
+  T0,
+  withRouteMaps,
+} from "./support.ts";
 
 const trigger = (h: ReturnType<typeof harness>, reader = OWNER, isXtd = false, awb = AWB) =>
   triggerRouteMap(h, {
@@ -88,7 +99,7 @@ describe("triggerRouteMap (sendsme)", () => {
     expect(granted.kind).toBe("route-map");
     expect((await h.routeMaps.get(AWB))?.xtdForwarders).toEqual(["FWD2", "FWD3"]);
     // A grant is not a route-map change: no new snapshot.
-    expect(await h.routeMaps.snapshots(AWB, 0)).toHaveLength(2);
+    expect(await h.routeMaps.snapshots(AWB, EPOCH)).toHaveLength(2);
   });
 
   it("addresses the creation event to an XTD reader that asked before the booking", async () => {
@@ -145,7 +156,7 @@ describe("triggerRouteMap (sendsme)", () => {
     expect(await h.routeMaps.get(AWB)).toMatchObject({ version: 2, xtdForwarders: ["FWD2"] });
     expect(h.backoffs).toEqual([]);
     // Granted after the creation: no snapshot, no event for the grant; events from now on include FWD2.
-    expect(await h.routeMaps.snapshots(AWB, 0)).toHaveLength(1);
+    expect(await h.routeMaps.snapshots(AWB, EPOCH)).toHaveLength(1);
     expect(h.routeMaps.events.map((e) => e.audience.xtdForwarders)).toEqual([[]]);
     await h.imp(FWB, T0);
     expect(h.routeMaps.events.at(-1)?.audience.xtdForwarders).toEqual(["FWD2"]);

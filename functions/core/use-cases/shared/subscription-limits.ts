@@ -11,7 +11,7 @@ export interface SubscriptionLimits {
   webhooks: number;
 }
 
-export const DEFAULT_SUBSCRIPTION_LIMITS: SubscriptionLimits = { rules: 500, webhooks: 50 };
+const DEFAULT_SUBSCRIPTION_LIMITS: SubscriptionLimits = { rules: 500, webhooks: 50 };
 
 /** From MAX_RULES_PER_FORWARDER / MAX_WEBHOOKS_PER_FORWARDER (positive integers), else the defaults. */
 export function subscriptionLimitsFrom(env: Record<string, string | undefined>): SubscriptionLimits {

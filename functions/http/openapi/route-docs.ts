@@ -1,8 +1,12 @@
 /**
- * Routes of notification rules, webhooks, deliveries and customer endpoints (issue 4); spread into the
- * one route table in routes.ts. Every forwarder route only ever reaches the caller's own rules,
- * webhooks and deliveries: another forwarder's answer 404 exactly like unknown ones.
+ * What the OpenAPI document says about each route (summary, tag, body/query/response schemas and
+ * descriptions), keyed by handler id. The route itself (method, path, roles, content types) is plain
+ * data in functions/contracts/routes.ts; the `Record<HandlerId, ...>` type makes a route without docs
+ * fail to compile.
  */
+import type { GenericSchema } from "valibot";
+import type { HandlerId } from "../../contracts/routes.ts";
+import { CarrierJsonMessageSchema } from "../../core/carrier-messages/index.ts";
 import {
   CustomerEndpointRequestSchema,
   NotificationRuleRequestSchema,
@@ -10,27 +14,40 @@ import {
   WebhookRequestSchema,
   WebhookUpdateSchema,
 } from "../../core/notifications/index.ts";
+import { CarrierSchema, CarrierSettingsSchema } from "../schemas/carriers.ts";
 import {
   CustomerEndpointResponseSchema,
   DeliverySchema,
   NotificationRuleResponseSchema,
-  pagedSchema,
   ReplayResponseSchema,
   WebhookResponseSchema,
-} from "./notification-schemas.ts";
-import type { RouteDefinition } from "./routes.ts";
-import { PagingQuerySchema } from "./schemas.ts";
+} from "../schemas/notifications.ts";
+import { PagingQuerySchema, pagedSchema } from "../schemas/paging.ts";
+import {
+  IngestResultSchema,
+  RouteMapHistorySchema,
+  RouteMapSchema,
+  RouteMapSearchResultSchema,
+  RouteMapSearchSchema,
+  SendsmeRequestSchema,
+  SendsmeResponseSchema,
+} from "../schemas/route-maps.ts";
 
-const FFW = "/ffw/service/routemap";
-const RULES = `${FFW}/eventconfignotifier`;
-const WEBHOOKS = `${FFW}/webhook`;
-const JSON_BODY = ["application/json"] as const;
-const forwarder = ["forwarder"] as const;
+export interface RouteDocs {
+  summary: string;
+  tag: string;
+  /** Schema of a JSON body (documented under application/json) and a description of the body. */
+  body?: { schema?: GenericSchema; description?: string };
+  /** One query parameter per property. */
+  query?: GenericSchema;
+  response?: GenericSchema;
+}
+
 const PAGING = " Paged: ?CurrentPage= (1-based) &PageSize= (default 100, max 500).";
 const OWNER_ONLY = " Only your own; anything else is 404.";
 
 /** Documented in the OpenAPI document (body description of the webhook routes) and the README. */
-export const WEBHOOK_VERIFICATION_DOC =
+const WEBHOOK_VERIFICATION_DOC =
   "URL verification: on creation, on a PUT that changes Url (or leaves the webhook unverified) and on " +
   'POST .../webhook/{id}/verify, the service POSTs { "Type": "WebhookVerification", "Challenge": ' +
   '"<random>", "WebhookId": <id> } with header x-route-map-challenge: <random> (and the webhook\'s ' +
@@ -41,92 +58,107 @@ export const WEBHOOK_VERIFICATION_DOC =
   "response, masked (last 4 characters) afterwards. At most MAX_WEBHOOKS_PER_FORWARDER (default 50) " +
   "webhooks per forwarder (409 beyond).";
 
-export const NOTIFICATION_ROUTES: readonly RouteDefinition[] = [
+export const ROUTE_DOCS: Record<HandlerId, RouteDocs> = {
+  "get-openapi": { summary: "This API's OpenAPI 3.1 description", tag: "meta" },
+  "ingest-carrier-message": {
+    summary:
+      "Report carrier messages: Cargo-IMP text (FSU, FWB, FFR/FFA), Cargo-XML XFSU, or the JSON event form",
+    tag: "carriers",
+    body: {
+      // Documentation only: the handler passes the raw body to the parsers so errors name the line.
+      schema: CarrierJsonMessageSchema,
+      description:
+        "text/plain: Cargo-IMP (several messages may share a body; Type-B envelope lines are skipped). " +
+        "application/xml or text/xml: XFSU. application/json: the schema below. Every AWB must carry the " +
+        "calling carrier's prefix. Errors are 400 problem+json naming the line, and nothing is stored. " +
+        "Each message is stored in its own transaction: a body stored only in part (lost write races 409, " +
+        "a change too large 422, a fault 500) answers with an `Applied` member listing what was stored, " +
+        "shaped like the success body; resend from the message named in errors[0].field.",
+    },
+    response: IngestResultSchema,
+  },
+  "trigger-route-map": {
+    summary:
+      "Trigger a route map (quality program: owner only; IsXTD true: XTD). 200 with the route map, or " +
+      "{ AwbNumber, Status: Requested } when the caller cannot read one yet; header x-route-map-note for advice",
+    tag: "route maps",
+    body: { schema: SendsmeRequestSchema },
+    response: SendsmeResponseSchema,
+  },
+  "search-route-maps": {
+    summary:
+      "Search the route maps you may read (filters in the body, ?CurrentPage=&PageSize= default 100, max 500)",
+    tag: "route maps",
+    body: { schema: RouteMapSearchSchema },
+    query: PagingQuerySchema,
+    response: RouteMapSearchResultSchema,
+  },
+  "get-route-map-history": {
+    summary: "The route map with its snapshots (one per change, newest first, kept 30 days from creation)",
+    tag: "route maps",
+    response: RouteMapHistorySchema,
+  },
+  "get-route-map": {
+    summary: "Retrieve the route map of one AWB (11 digits or ppp-nnnnnnnn)",
+    tag: "route maps",
+    response: RouteMapSchema,
+  },
+  "put-carrier": {
+    summary: "Create or update a carrier's participation (quality program, XTD)",
+    tag: "support",
+    body: { schema: CarrierSettingsSchema },
+    response: CarrierSchema,
+  },
+  "get-carrier": { summary: "Read a carrier's participation", tag: "support", response: CarrierSchema },
   // ---- notification rules ------------------------------------------------------------------------
-  {
-    handler: "create-notification-rule",
-    method: "POST",
-    path: RULES,
-    roles: forwarder,
+  "create-notification-rule": {
     summary:
       "Create a notification rule (Email or Url channel). Url: NotifyTo must be a customer endpoint GUID " +
       "support registered for you (else 422 naming NotifyTo). At most MAX_RULES_PER_FORWARDER (default " +
       "500) rules per forwarder (409 beyond).",
     tag: "notifications",
-    body: { contentTypes: JSON_BODY, schema: NotificationRuleRequestSchema },
+    body: { schema: NotificationRuleRequestSchema },
     response: NotificationRuleResponseSchema,
   },
-  {
-    handler: "list-notification-rules",
-    method: "GET",
-    path: RULES,
-    roles: forwarder,
+  "list-notification-rules": {
     summary: `Your notification rules in id order.${PAGING}`,
     tag: "notifications",
     query: PagingQuerySchema,
     response: pagedSchema(NotificationRuleResponseSchema),
   },
-  {
-    handler: "get-notification-rule",
-    method: "GET",
-    path: `${RULES}/{id}`,
-    roles: forwarder,
+  "get-notification-rule": {
     summary: `One notification rule.${OWNER_ONLY}`,
     tag: "notifications",
     response: NotificationRuleResponseSchema,
   },
-  {
-    handler: "update-notification-rule",
-    method: "PUT",
-    path: `${RULES}/{id}`,
-    roles: forwarder,
+  "update-notification-rule": {
     summary: `Replace a notification rule (same rules as creation; Id and owner stay).${OWNER_ONLY}`,
     tag: "notifications",
-    body: { contentTypes: JSON_BODY, schema: NotificationRuleUpdateSchema },
+    body: { schema: NotificationRuleUpdateSchema },
     response: NotificationRuleResponseSchema,
   },
-  {
-    handler: "delete-notification-rule",
-    method: "DELETE",
-    path: `${RULES}/{id}`,
-    roles: forwarder,
+  "delete-notification-rule": {
     summary: `Delete a notification rule; 200 with the deleted rule.${OWNER_ONLY}`,
     tag: "notifications",
     response: NotificationRuleResponseSchema,
   },
-  {
-    handler: "enable-notification-rule",
-    method: "POST",
-    path: `${RULES}/{id}/enable`,
-    roles: forwarder,
+  "enable-notification-rule": {
     summary: `Switch a rule on (idempotent); 200 with the rule.${OWNER_ONLY}`,
     tag: "notifications",
     response: NotificationRuleResponseSchema,
   },
-  {
-    handler: "disable-notification-rule",
-    method: "POST",
-    path: `${RULES}/{id}/disable`,
-    roles: forwarder,
+  "disable-notification-rule": {
     summary: `Switch a rule off (idempotent); 200 with the rule.${OWNER_ONLY}`,
     tag: "notifications",
     response: NotificationRuleResponseSchema,
   },
-  {
-    handler: "list-rule-deliveries",
-    method: "GET",
-    path: `${RULES}/{id}/deliveries`,
-    roles: forwarder,
+  "list-rule-deliveries": {
     summary: `The rule's deliveries (newest first, kept 30 days) with their attempt log.${PAGING}${OWNER_ONLY}`,
     tag: "notifications",
     query: PagingQuerySchema,
     response: pagedSchema(DeliverySchema),
   },
-  {
-    handler: "replay-rule-delivery",
-    method: "POST",
-    path: `${RULES}/{id}/deliveries/{deliveryId}/replay`,
-    roles: forwarder,
+  "replay-rule-delivery": {
     summary:
       "Send a delivered or parked delivery again as one new attempt; 202 with the delivery (409 while " +
       `it is still being attempted).${OWNER_ONLY}`,
@@ -134,63 +166,39 @@ export const NOTIFICATION_ROUTES: readonly RouteDefinition[] = [
     response: ReplayResponseSchema,
   },
   // ---- webhooks -----------------------------------------------------------------------------------
-  {
-    handler: "create-webhook",
-    method: "POST",
-    path: WEBHOOKS,
-    roles: forwarder,
+  "create-webhook": {
     summary:
       "Register a webhook; its Url is verified at once (challenge echo, see the body description). A Url " +
       "the service may not call (production: https and public addresses only) is a 422 naming Url.",
     tag: "webhooks",
-    body: { contentTypes: JSON_BODY, schema: WebhookRequestSchema, description: WEBHOOK_VERIFICATION_DOC },
+    body: { schema: WebhookRequestSchema, description: WEBHOOK_VERIFICATION_DOC },
     response: WebhookResponseSchema,
   },
-  {
-    handler: "list-webhooks",
-    method: "GET",
-    path: WEBHOOKS,
-    roles: forwarder,
+  "list-webhooks": {
     summary: `Your webhooks in id order, secrets masked.${PAGING}`,
     tag: "webhooks",
     query: PagingQuerySchema,
     response: pagedSchema(WebhookResponseSchema),
   },
-  {
-    handler: "get-webhook",
-    method: "GET",
-    path: `${WEBHOOKS}/{id}`,
-    roles: forwarder,
+  "get-webhook": {
     summary: `One webhook, secrets masked; header x-webhook-verification.${OWNER_ONLY}`,
     tag: "webhooks",
     response: WebhookResponseSchema,
   },
-  {
-    handler: "update-webhook",
-    method: "PUT",
-    path: `${WEBHOOKS}/{id}`,
-    roles: forwarder,
+  "update-webhook": {
     summary:
       "Replace a webhook (absent Token/Psk keep the stored ones, null removes them); a changed Url is " +
       `verified again.${OWNER_ONLY}`,
     tag: "webhooks",
-    body: { contentTypes: JSON_BODY, schema: WebhookUpdateSchema, description: WEBHOOK_VERIFICATION_DOC },
+    body: { schema: WebhookUpdateSchema, description: WEBHOOK_VERIFICATION_DOC },
     response: WebhookResponseSchema,
   },
-  {
-    handler: "delete-webhook",
-    method: "DELETE",
-    path: `${WEBHOOKS}/{id}`,
-    roles: forwarder,
+  "delete-webhook": {
     summary: `Delete a webhook; 200 with the deleted webhook (secrets masked).${OWNER_ONLY}`,
     tag: "webhooks",
     response: WebhookResponseSchema,
   },
-  {
-    handler: "verify-webhook",
-    method: "POST",
-    path: `${WEBHOOKS}/{id}/verify`,
-    roles: forwarder,
+  "verify-webhook": {
     summary:
       'Run the URL challenge again (POST { "Type": "WebhookVerification", "Challenge", "WebhookId" }, ' +
       'header x-route-map-challenge; answer 2xx echoing it as { "Challenge": "<same>" } or plain text); ' +
@@ -198,21 +206,13 @@ export const NOTIFICATION_ROUTES: readonly RouteDefinition[] = [
     tag: "webhooks",
     response: WebhookResponseSchema,
   },
-  {
-    handler: "list-webhook-deliveries",
-    method: "GET",
-    path: `${WEBHOOKS}/{id}/deliveries`,
-    roles: forwarder,
+  "list-webhook-deliveries": {
     summary: `The webhook's deliveries (newest first, kept 30 days) with their attempt log.${PAGING}${OWNER_ONLY}`,
     tag: "webhooks",
     query: PagingQuerySchema,
     response: pagedSchema(DeliverySchema),
   },
-  {
-    handler: "replay-webhook-delivery",
-    method: "POST",
-    path: `${WEBHOOKS}/{id}/deliveries/{deliveryId}/replay`,
-    roles: forwarder,
+  "replay-webhook-delivery": {
     summary:
       "Send a delivered or parked delivery again as one new attempt; 202 with the delivery (409 while " +
       `it is still being attempted).${OWNER_ONLY}`,
@@ -220,26 +220,18 @@ export const NOTIFICATION_ROUTES: readonly RouteDefinition[] = [
     response: ReplayResponseSchema,
   },
   // ---- support: customer endpoints ----------------------------------------------------------------
-  {
-    handler: "register-customer-endpoint",
-    method: "POST",
-    path: "/support/customer-endpoints",
-    roles: ["support"],
+  "register-customer-endpoint": {
     summary:
       "Register a forwarder's Url-channel endpoint and its header; the answer's Id (GUID) is the NotifyTo " +
       "of that forwarder's Url rules. HeaderValue is shown in full only in this response.",
     tag: "support",
-    body: { contentTypes: JSON_BODY, schema: CustomerEndpointRequestSchema },
+    body: { schema: CustomerEndpointRequestSchema },
     response: CustomerEndpointResponseSchema,
   },
-  {
-    handler: "list-customer-endpoints",
-    method: "GET",
-    path: "/support/customer-endpoints",
-    roles: ["support"],
+  "list-customer-endpoints": {
     summary: `Registered customer endpoints in registration order, header values masked.${PAGING}`,
     tag: "support",
     query: PagingQuerySchema,
     response: pagedSchema(CustomerEndpointResponseSchema),
   },
-];
+};

@@ -11,8 +11,12 @@ import {
   subscriptionIndexKeys,
   subscriptionKey,
   type Webhook,
-} from "../../core/notifications/index.ts";
-import type { Page, PageRequest, SubscriptionRepository } from "../../core/ports/notifications.ts";
+} from "../../../functions/core/notifications/index.ts";
+import type {
+  Page,
+  PageRequest,
+  SubscriptionRepository,
+} from "../../../functions/core/ports/notifications.ts";
 
 export interface MemorySubscriptionRepository extends SubscriptionRepository {
   readonly operations: Record<string, number>;

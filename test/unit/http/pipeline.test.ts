@@ -1,7 +1,8 @@
-/** The handler kit: unexpected errors are logged with the request id and answered 500 without internals. */
+/** The HTTP pipeline: unexpected errors are logged with the request id and answered 500 without internals. */
 import type { APIGatewayProxyEvent, Context } from "aws-lambda";
 import { describe, expect, it, vi } from "vitest";
-import { httpHandler, logger } from "../../../functions/handlers/http/kit.ts";
+import { logger } from "../../../functions/adapters/logger.ts";
+import { httpRoute } from "../../../functions/http/pipeline.ts";
 
 const context = { awsRequestId: "lambda-request-id" } as Context;
 
@@ -23,10 +24,10 @@ function event(overrides: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEv
   };
 }
 
-describe("httpHandler", () => {
+describe("httpRoute", () => {
   it("answers 500 problem+json without internals and logs the error with the request id", async () => {
     const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
-    const handler = httpHandler("get-carrier", {}, async () => {
+    const handler = httpRoute("get-carrier").handle(async () => {
       throw new Error("secret table name RouteMaps-XYZ exploded");
     });
     const response = await handler(event(), context);
@@ -43,7 +44,7 @@ describe("httpHandler", () => {
   });
 
   it("refuses a request without authorizer claims with 401 and a wrong role with 403", async () => {
-    const handler = httpHandler("get-carrier", {}, async () => ({ status: 200, body: {} }));
+    const handler = httpRoute("get-carrier").handle(async () => ({ status: 200, body: {} }));
     const noClaims = await handler(
       event({ requestContext: { requestId: "r1", authorizer: null } as never }),
       context,
@@ -59,7 +60,7 @@ describe("httpHandler", () => {
   });
 
   it("passes pre-serialised JSON through untouched", async () => {
-    const handler = httpHandler("get-carrier", {}, async () => ({
+    const handler = httpRoute("get-carrier").handle(async () => ({
       status: 200,
       rawJson: '{"kept":"as is"}',
     }));
@@ -70,7 +71,7 @@ describe("httpHandler", () => {
 
 describe("per-caller rate limit", () => {
   it("answers 429 problem+json with Retry-After once a caller's burst is spent", async () => {
-    const handler = httpHandler("get-carrier", {}, async () => ({ status: 200, body: {} }));
+    const handler = httpRoute("get-carrier").handle(async () => ({ status: 200, body: {} }));
     const statuses: number[] = [];
     let limited: { headers?: Record<string, unknown>; body: string } | undefined;
     const authorizer = { role: "support", sub: "burst-tester" };

@@ -12,8 +12,8 @@ import {
   type Webhook,
   webhookToApi,
 } from "../../core/notifications/index.ts";
-import type { DeliveryRecord, Page } from "../../core/ports/notifications.ts";
-import type { HttpResult } from "./kit.ts";
+import type { DeliveryRecord } from "../../core/ports/notifications.ts";
+import type { HttpResult } from "../request.ts";
 
 export const NotificationRuleResponseSchema = v.object({
   ChannelType: v.picklist(["Email", "Url"]),
@@ -88,30 +88,6 @@ export const CustomerEndpointResponseSchema = v.object({
   HeaderName: v.string(),
   HeaderValue: v.pipe(v.string(), v.description("Shown in full only in the registering response")),
 });
-
-export function pagedSchema<T extends v.GenericSchema>(item: T) {
-  return v.object({
-    TotalItems: v.number(),
-    TotalPages: v.number(),
-    PageSize: v.number(),
-    CurrentPage: v.number(),
-    Items: v.array(item),
-  });
-}
-
-export function pagedBody<T, R>(
-  page: Page<T>,
-  request: { page: number; pageSize: number },
-  map: (item: T) => R,
-) {
-  return {
-    TotalItems: page.total,
-    TotalPages: Math.ceil(page.total / request.pageSize),
-    PageSize: request.pageSize,
-    CurrentPage: request.page,
-    Items: page.items.map(map),
-  };
-}
 
 export const ruleBody = (rule: NotificationRule) => ruleToApi(rule);
 

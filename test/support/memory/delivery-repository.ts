@@ -3,8 +3,9 @@
  * delivery id, the attempt log keeps the last 20 entries with truncated details, lists are newest
  * first. For use-case tests and benchmarks.
  */
-import type { DeliveryRecord, DeliveryRepository } from "../../core/ports/notifications.ts";
-import { MAX_ATTEMPT_DETAIL, MAX_LOGGED_ATTEMPTS } from "../delivery-repository.ts";
+
+import { MAX_ATTEMPT_DETAIL, MAX_LOGGED_ATTEMPTS } from "../../../functions/adapters/delivery-repository.ts";
+import type { DeliveryRecord, DeliveryRepository } from "../../../functions/core/ports/notifications.ts";
 
 export interface MemoryDeliveryRepository extends DeliveryRepository {
   readonly records: Map<string, DeliveryRecord>;

@@ -1,12 +1,14 @@
 /**
  * The route-map repository port in memory, with the DynamoDB adapter's semantics (version-conditioned
  * atomic writes, creations conditioned on the early XTD grants' revision, reader items rewritten with
- * the record, TTL-filtered snapshots, index-style reader queries). For use-case tests and benchmarks; `operations` counts calls so a test can see what a use
- * case asked for.
+ * the record, the same snapshot retention, index-style reader queries). For use-case tests and
+ * benchmarks; `operations` counts calls so a test can see what a use case asked for.
  */
-import { awbKey } from "../core/awb.ts";
-import type { AwbId } from "../core/carrier-messages/types.ts";
-import type { DomainEvent } from "../core/events.ts";
+
+import { epochSeconds, snapshotExpiresAt } from "../../../functions/adapters/route-map-repository.ts";
+import { awbKey } from "../../../functions/core/awb.ts";
+import type { AwbId } from "../../../functions/core/carrier-messages/types.ts";
+import type { DomainEvent } from "../../../functions/core/events.ts";
 import type {
   EarlyXtdGrants,
   ReaderQuery,
@@ -17,8 +19,8 @@ import type {
   RouteMapView,
   RouteMapWrite,
   TriggerRecord,
-} from "../core/ports/route-maps.ts";
-import { matchesSearch } from "../core/use-cases/search-route-maps.ts";
+} from "../../../functions/core/ports/route-maps.ts";
+import { matchesSearch } from "../../../functions/core/use-cases/search-route-maps.ts";
 
 export interface MemoryRouteMapRepository extends RouteMapRepository {
   /** Outbox events in write order. */
@@ -33,7 +35,8 @@ export interface MemoryRouteMapRepository extends RouteMapRepository {
 
 interface Entry {
   record: RouteMapRecord;
-  snapshots: Array<RouteMapSnapshot & { version: number }>;
+  /** With the TTL the DynamoDB adapter gives each snapshot item. */
+  snapshots: Array<RouteMapSnapshot & { version: number; expiresAt: number }>;
   readers: Map<string, RouteMapSearchFields>;
 }
 
@@ -121,22 +124,28 @@ export function memoryRouteMapRepository(): MemoryRouteMapRepository {
       } else if (entry?.record.version !== change.previous.version) return "conflict";
       const next: Entry = entry ?? { record: change.next, snapshots: [], readers: new Map() };
       next.record = clone(change.next);
-      if (change.snapshot) next.snapshots.push({ ...change.snapshot, version: change.next.version });
+      if (change.snapshot)
+        next.snapshots.push({
+          ...change.snapshot,
+          version: change.next.version,
+          expiresAt: snapshotExpiresAt(change.next),
+        });
       next.readers = new Map(readerKeys(next.record).map((k) => [k, clone(change.searchFields)]));
       entries.set(key, next);
       events.push(...clone(change.events));
       if (change.trigger) triggers.set(triggerKey(change.trigger), clone(change.trigger));
       return "written";
     },
-    async snapshots(awb, nowEpochSeconds) {
+    async snapshots(awb, now) {
       count("snapshots");
       const entry = entries.get(awbKey(awb));
+      const nowSeconds = epochSeconds(now);
       return (entry?.snapshots ?? [])
-        .filter((s) => s.expiresAt > nowEpochSeconds)
+        .filter((s) => s.expiresAt > nowSeconds)
         .sort((a, b) =>
           a.snapshotAt === b.snapshotAt ? b.version - a.version : a.snapshotAt < b.snapshotAt ? 1 : -1,
         )
-        .map(({ version: _version, ...s }) => ({ ...s }));
+        .map(({ version: _version, expiresAt: _expiresAt, ...s }) => ({ ...s }));
     },
     async putTrigger(trigger, options) {
       count("putTrigger");

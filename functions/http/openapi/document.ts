@@ -1,13 +1,15 @@
 /**
- * Builds the OpenAPI 3.1 document from the route table and its valibot schemas (JSON Schema 2020-12,
- * which OpenAPI 3.1 uses as is). Generated, never hand-written, so it lists exactly the routes served.
+ * Builds the OpenAPI 3.1 document from the route table (functions/contracts/routes.ts) and each
+ * route's docs and valibot schemas (route-docs.ts; JSON Schema 2020-12, which OpenAPI 3.1 uses as
+ * is). Generated, never hand-written, so it lists exactly the routes served.
  */
 import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type { GenericSchema } from "valibot";
+import { DEFAULT_SERVICE_NAME, ROUTES, routePaths } from "../../contracts/routes.ts";
 import { MILESTONE_NAMES } from "../../core/carrier-messages/types.ts";
 import { EVENT_PAYLOAD_FIELDS, type EventPayloadField } from "../../core/notifications/payload.ts";
-import { plainObjectInner } from "./plain-object.ts";
-import { DEFAULT_SERVICE_NAME, ROUTES, routePaths } from "./routes.ts";
+import { plainObjectInner } from "../schemas/plain-object.ts";
+import { ROUTE_DOCS } from "./route-docs.ts";
 
 type JsonObject = Record<string, unknown>;
 
@@ -122,6 +124,7 @@ export const EVENT_PAYLOAD_SCHEMA = {
 export function buildOpenApiDocument(serviceName = DEFAULT_SERVICE_NAME): JsonObject {
   const paths: Record<string, Record<string, JsonObject>> = {};
   for (const route of ROUTES) {
+    const docs = ROUTE_DOCS[route.handler];
     for (const [index, path] of routePaths(route, serviceName).entries()) {
       const parameters: JsonObject[] = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
         name,
@@ -129,9 +132,9 @@ export function buildOpenApiDocument(serviceName = DEFAULT_SERVICE_NAME): JsonOb
         required: true,
         schema: { type: "string" },
       }));
-      if (route.query) {
+      if (docs.query) {
         // One query parameter per property of the route's query schema.
-        const query = schemaOf(route.query) as {
+        const query = schemaOf(docs.query) as {
           properties?: Record<string, JsonObject>;
           required?: string[];
         };
@@ -141,14 +144,14 @@ export function buildOpenApiDocument(serviceName = DEFAULT_SERVICE_NAME): JsonOb
       }
       const operation: JsonObject = {
         operationId: index === 0 ? route.handler : `${route.handler}-service-prefixed`,
-        summary: route.summary,
-        tags: [route.tag],
+        summary: docs.summary,
+        tags: [docs.tag],
         ...(parameters.length > 0 ? { parameters } : {}),
         ...(route.roles === "public" ? { security: [] } : { "x-roles": route.roles }),
         responses: {
           "200": {
             description: "OK",
-            content: { "application/json": { schema: route.response ? schemaOf(route.response) : {} } },
+            content: { "application/json": { schema: docs.response ? schemaOf(docs.response) : {} } },
           },
           default: {
             description: "Error (problem+json)",
@@ -157,17 +160,16 @@ export function buildOpenApiDocument(serviceName = DEFAULT_SERVICE_NAME): JsonOb
         },
       };
       if (route.body) {
+        const description = docs.body?.description;
+        const jsonSchema = docs.body?.schema;
         operation.requestBody = {
           required: true,
-          ...(route.body.description ? { description: route.body.description } : {}),
+          ...(description ? { description } : {}),
           content: Object.fromEntries(
             route.body.contentTypes.map((type) => [
               type,
               {
-                schema:
-                  type === "application/json" && route.body?.schema
-                    ? schemaOf(route.body.schema)
-                    : { type: "string" },
+                schema: type === "application/json" && jsonSchema ? schemaOf(jsonSchema) : { type: "string" },
               },
             ]),
           ),

@@ -1,0 +1,168 @@
+/**
+ * The one route table, as plain data: the CDK API construct wires each entry to its own Lambda, the
+ * local runner serves the same entries and the HTTP pipeline (functions/http) checks roles and content
+ * types against them, so none of them can drift. Each route is also served under an extra leading
+ * segment naming the service (`/<SERVICE_NAME>/...`, DESIGN.md section 1). No valibot, no core import:
+ * the schemas and descriptions of each route are in functions/http/openapi/route-docs.ts.
+ */
+import { DEFAULT_SERVICE_NAME } from "./settings.ts";
+
+export { DEFAULT_SERVICE_NAME };
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/** The roles a bearer token can carry (functions/core/identity.ts `Role`). */
+export type RouteRole = "forwarder" | "carrier" | "support";
+
+interface RouteShape {
+  /** Handler id: `functions/handlers/http/<handler>.ts` exports `handler`; also the construct id. */
+  handler: string;
+  method: HttpMethod;
+  /** Path template with `{param}` segments, without the service prefix. */
+  path: string;
+  /** Roles allowed; "public" routes skip authentication (only the API description). */
+  roles: readonly RouteRole[] | "public";
+  /** Accepted request content types, when the route takes a body. */
+  body?: { contentTypes: readonly string[] };
+  /** "paging": the route reads ?CurrentPage=&PageSize=. */
+  query?: "paging";
+}
+
+/**
+ * Content types of carrier messages: Cargo-IMP, Cargo-XML XFSU and the JSON event form. The parsers'
+ * own list (SUPPORTED_CARRIER_CONTENT_TYPES in functions/core/carrier-messages) must equal it; a unit
+ * test holds the two together.
+ */
+export const CARRIER_CONTENT_TYPES = [
+  "text/plain",
+  "application/xml",
+  "text/xml",
+  "application/json",
+] as const;
+
+const JSON_BODY = { contentTypes: ["application/json"] } as const;
+const forwarder = ["forwarder"] as const;
+const support = ["support"] as const;
+const FFW = "/ffw/service/routemap";
+const RULES = `${FFW}/eventconfignotifier`;
+const WEBHOOKS = `${FFW}/webhook`;
+
+const TABLE = [
+  { handler: "get-openapi", method: "GET", path: "/openapi.json", roles: "public" },
+  {
+    handler: "ingest-carrier-message",
+    method: "POST",
+    path: "/carrier/messages",
+    roles: ["carrier"],
+    body: { contentTypes: CARRIER_CONTENT_TYPES },
+  },
+  // Literal paths before `/{awb}` (DESIGN.md section 9 Paging); the local API sorts by specificity too.
+  { handler: "trigger-route-map", method: "POST", path: `${FFW}/sendsme`, roles: forwarder, body: JSON_BODY },
+  {
+    handler: "search-route-maps",
+    method: "POST",
+    path: FFW,
+    roles: forwarder,
+    body: JSON_BODY,
+    query: "paging",
+  },
+  { handler: "get-route-map-history", method: "GET", path: `${FFW}/{awb}/history`, roles: forwarder },
+  { handler: "get-route-map", method: "GET", path: `${FFW}/{awb}`, roles: forwarder },
+  {
+    handler: "put-carrier",
+    method: "PUT",
+    path: "/support/carriers/{prefix}",
+    roles: support,
+    body: JSON_BODY,
+  },
+  { handler: "get-carrier", method: "GET", path: "/support/carriers/{prefix}", roles: support },
+  // ---- notification rules: every forwarder route only ever reaches the caller's own rules, webhooks
+  // and deliveries; another forwarder's answer 404 exactly like unknown ones.
+  { handler: "create-notification-rule", method: "POST", path: RULES, roles: forwarder, body: JSON_BODY },
+  { handler: "list-notification-rules", method: "GET", path: RULES, roles: forwarder, query: "paging" },
+  { handler: "get-notification-rule", method: "GET", path: `${RULES}/{id}`, roles: forwarder },
+  {
+    handler: "update-notification-rule",
+    method: "PUT",
+    path: `${RULES}/{id}`,
+    roles: forwarder,
+    body: JSON_BODY,
+  },
+  { handler: "delete-notification-rule", method: "DELETE", path: `${RULES}/{id}`, roles: forwarder },
+  { handler: "enable-notification-rule", method: "POST", path: `${RULES}/{id}/enable`, roles: forwarder },
+  { handler: "disable-notification-rule", method: "POST", path: `${RULES}/{id}/disable`, roles: forwarder },
+  {
+    handler: "list-rule-deliveries",
+    method: "GET",
+    path: `${RULES}/{id}/deliveries`,
+    roles: forwarder,
+    query: "paging",
+  },
+  {
+    handler: "replay-rule-delivery",
+    method: "POST",
+    path: `${RULES}/{id}/deliveries/{deliveryId}/replay`,
+    roles: forwarder,
+  },
+  // ---- webhooks -----------------------------------------------------------------------------------
+  { handler: "create-webhook", method: "POST", path: WEBHOOKS, roles: forwarder, body: JSON_BODY },
+  { handler: "list-webhooks", method: "GET", path: WEBHOOKS, roles: forwarder, query: "paging" },
+  { handler: "get-webhook", method: "GET", path: `${WEBHOOKS}/{id}`, roles: forwarder },
+  { handler: "update-webhook", method: "PUT", path: `${WEBHOOKS}/{id}`, roles: forwarder, body: JSON_BODY },
+  { handler: "delete-webhook", method: "DELETE", path: `${WEBHOOKS}/{id}`, roles: forwarder },
+  { handler: "verify-webhook", method: "POST", path: `${WEBHOOKS}/{id}/verify`, roles: forwarder },
+  {
+    handler: "list-webhook-deliveries",
+    method: "GET",
+    path: `${WEBHOOKS}/{id}/deliveries`,
+    roles: forwarder,
+    query: "paging",
+  },
+  {
+    handler: "replay-webhook-delivery",
+    method: "POST",
+    path: `${WEBHOOKS}/{id}/deliveries/{deliveryId}/replay`,
+    roles: forwarder,
+  },
+  // ---- support: customer endpoints ----------------------------------------------------------------
+  {
+    handler: "register-customer-endpoint",
+    method: "POST",
+    path: "/support/customer-endpoints",
+    roles: support,
+    body: JSON_BODY,
+  },
+  {
+    handler: "list-customer-endpoints",
+    method: "GET",
+    path: "/support/customer-endpoints",
+    roles: support,
+    query: "paging",
+  },
+] as const satisfies readonly RouteShape[];
+
+type Table = (typeof TABLE)[number];
+
+/** Id of a route's handler (and Lambda): `functions/handlers/http/<id>.ts`. */
+export type HandlerId = Table["handler"];
+
+/** The exact table entry of one handler, e.g. its roles as literal types. */
+export type RouteOf<H extends HandlerId> = Extract<Table, { handler: H }>;
+
+export interface RouteDefinition extends RouteShape {
+  handler: HandlerId;
+}
+
+export const ROUTES: readonly RouteDefinition[] = TABLE;
+
+/** The route of a handler id; throws for an id the table does not know (a mis-wired handler). */
+export function routeOf<H extends HandlerId>(handler: H): RouteOf<H> {
+  const route = TABLE.find((candidate) => candidate.handler === handler);
+  if (!route) throw new Error(`no route for handler ${handler}`);
+  return route as RouteOf<H>;
+}
+
+/** Every path a route answers on: its own and the service-prefixed one. */
+export function routePaths(route: RouteDefinition, serviceName = DEFAULT_SERVICE_NAME): string[] {
+  return route.path === "/openapi.json" ? [route.path] : [route.path, `/${serviceName}${route.path}`];
+}

@@ -1,0 +1,42 @@
+/**
+ * Who may read a route map, and answering from the stored JSON while it is still exact: what the
+ * read use cases (get, history, search, trigger) share.
+ */
+import type { AgentRef } from "../../carrier-messages/types.ts";
+import type { ForwarderIdentity } from "../../identity.ts";
+import type { RouteMapRecord, RouteMapView } from "../../ports/route-maps.ts";
+import { renderRouteMap } from "../../route-map/render.ts";
+import { normaliseUtc } from "../../time/station-time.ts";
+
+/** The agent (code and CASS) is the one named. */
+export function sameAgent(a: AgentRef | null, b: { agentCode: string; agentCass: string }): boolean {
+  return a !== null && a.code === b.agentCode && a.cass === b.agentCass;
+}
+
+/** DESIGN.md section 9 Ownership: the FWB agent, or a forwarder with an XTD grant. */
+export function mayRead(view: Pick<RouteMapView, "ownerAgent" | "xtdForwarders">, reader: ForwarderIdentity) {
+  return sameAgent(view.ownerAgent, reader) || view.xtdForwarders.includes(reader.forwarderId);
+}
+
+/**
+ * A reader's keys on the byReader index, in this order: the AWBs its agent (code + CASS) owns, then
+ * those its forwarder id was granted by XTD.
+ */
+export function readerKeysOf(reader: {
+  agentCode: string;
+  agentCass: string;
+  forwarderId: string;
+}): string[] {
+  return [`AGT#${reader.agentCode}#${reader.agentCass}`, `FWD#${reader.forwarderId}`];
+}
+
+/** The route map as of `now`: the stored JSON while exact (no parse, no render), else re-rendered. */
+export async function currentRouteMapJson(
+  view: RouteMapView,
+  now: string,
+  load: () => Promise<RouteMapRecord | null>,
+): Promise<string> {
+  if (view.staleAfter === null || normaliseUtc(now) <= view.staleAfter) return view.routeMapJson;
+  const record = await load();
+  return record ? JSON.stringify(renderRouteMap(record.state, now)) : view.routeMapJson;
+}

@@ -1,0 +1,137 @@
+/**
+ * The write of a route-map change: turning a new shipment state into the record, snapshot, outbox
+ * events and search fields of one atomic write, and how often a change is tried against concurrent
+ * writers. Retention (TTL) of snapshots and outbox items is the repository's, not decided here.
+ */
+import { awbKey } from "../../awb.ts";
+import type { DomainEvent, DomainEventDraft } from "../../events.ts";
+import type {
+  RouteMapBase,
+  RouteMapRecord,
+  RouteMapSearchFields,
+  RouteMapWrite,
+} from "../../ports/route-maps.ts";
+import { renderRouteMap } from "../../route-map/render.ts";
+import type { ShipmentState } from "../../route-map/shipment-state.ts";
+import type { RouteMap } from "../../route-map/spec-types.ts";
+import { normaliseUtc } from "../../time/station-time.ts";
+
+/**
+ * Optimistic-concurrency attempts per change before answering 409. Each lost race means another
+ * writer's change landed in between, so N attempts let N messages for one AWB arriving at once all
+ * land: 25 covers the 20 simultaneous messages the fault suite sends, with margin.
+ */
+export const MAX_WRITE_ATTEMPTS = 25;
+
+/** Fixed-width ISO with milliseconds, so stored stamps sort as text. */
+function isoMs(iso: string): string {
+  return new Date(Date.parse(iso)).toISOString();
+}
+
+/** Earliest planned time of a milestone neither due nor reported: until then the rendering is exact. */
+function staleAfterOf(map: RouteMap): string | null {
+  const cycles = map.MilestonePlan;
+  const milestones = [
+    ...cycles.OriginCycle.Milestone,
+    ...cycles.RoutingCycle.Flight.flatMap((f) => f.Milestone),
+    ...cycles.DestinationCycle.Milestone,
+  ];
+  let earliest: string | null = null;
+  for (const m of milestones) {
+    if (m.Status !== "Planned" || m.PlannedDateTime === null) continue;
+    if (earliest === null || m.PlannedDateTime.Utc < earliest) earliest = m.PlannedDateTime.Utc;
+  }
+  return earliest;
+}
+
+/** Search fields: none of them depends on the time of reading, so they are exact at write time. */
+export function searchFieldsOf(map: RouteMap): RouteMapSearchFields {
+  return {
+    AirlinePrefix: map.Shipment.AirlinePrefix,
+    AwbNumber: map.Shipment.AwbNumber,
+    Origin: map.Shipment.Routing.Origin,
+    Destination: map.Shipment.Routing.Destination,
+    Status: map.Status,
+    CreationDate: map.CreationDate.Utc,
+    DeliveryDate: map.DeliveryDate?.Utc ?? null,
+    ReceiptDate: map.ReceiptDate?.Utc ?? null,
+  };
+}
+
+/** The record after a change, rendered at `now`. */
+export function nextRecord(
+  previous: RouteMapRecord | null,
+  state: ShipmentState,
+  now: string,
+  xtdForwarders: readonly string[],
+): { record: RouteMapRecord; map: RouteMap } {
+  const map = renderRouteMap(state, now);
+  const at = isoMs(now);
+  return {
+    map,
+    record: {
+      awb: { ...state.awb },
+      origin: state.origin,
+      destination: state.destination,
+      state,
+      version: (previous?.version ?? 0) + 1,
+      routeMapJson: JSON.stringify(map),
+      staleAfter: staleAfterOf(map),
+      ownerAgent: state.agent ? { ...state.agent } : null,
+      xtdForwarders: [...new Set(xtdForwarders)].sort(),
+      createdAt: previous?.createdAt ?? at,
+      updatedAt: at,
+    },
+  };
+}
+
+/** Outbox events: stable ids `${awb11}-${version}-${index}`, audience as of this write. */
+export function toDomainEvents(
+  drafts: readonly DomainEventDraft[],
+  record: RouteMapRecord,
+  now: string,
+): DomainEvent[] {
+  return drafts.map((draft, index) => ({
+    ...draft,
+    eventId: `${awbKey(record.awb)}-${record.version}-${index}`,
+    recordedAt: normaliseUtc(now),
+    version: record.version,
+    audience: { ownerAgent: record.ownerAgent, xtdForwarders: [...record.xtdForwarders] },
+  }));
+}
+
+/** The write of a route-map change: record, snapshot and outbox events (their retention is the store's). */
+export function routeMapChange(
+  previous: RouteMapRecord | null,
+  state: ShipmentState,
+  drafts: readonly DomainEventDraft[],
+  now: string,
+  xtdForwarders: readonly string[],
+): RouteMapWrite {
+  const { record, map } = nextRecord(previous, state, now, xtdForwarders);
+  return {
+    previous,
+    next: record,
+    snapshot: { routeMapJson: record.routeMapJson, snapshotAt: record.updatedAt },
+    events: toDomainEvents(drafts, record, now),
+    searchFields: searchFieldsOf(map),
+  };
+}
+
+/**
+ * The write of a change from what `getForChange` read. A new route map starts with the XTD grants
+ * recorded before it existed and is conditioned on their revision: a grant that lands in between
+ * makes the creation a conflict, and the retry includes it.
+ */
+export function routeMapChangeFrom(
+  base: RouteMapBase,
+  state: ShipmentState,
+  drafts: readonly DomainEventDraft[],
+  now: string,
+): RouteMapWrite {
+  if (base.record) return routeMapChange(base.record, state, drafts, now, base.record.xtdForwarders);
+  return {
+    ...routeMapChange(null, state, drafts, now, base.earlyXtd.forwarderIds),
+    earlyXtdRevision: base.earlyXtd.revision,
+  };
+}

@@ -1,0 +1,50 @@
+/** Granting XTD read access on an existing route map, with optimistic concurrency. */
+import type { AwbId } from "../../carrier-messages/types.ts";
+import { WriteConflictError } from "../../errors.ts";
+import type {
+  ConflictBackoff,
+  RouteMapRecord,
+  RouteMapRepository,
+  TriggerRecord,
+} from "../../ports/route-maps.ts";
+import { MAX_WRITE_ATTEMPTS, nextRecord, searchFieldsOf } from "./route-map-writes.ts";
+
+export interface GrantDeps {
+  routeMaps: RouteMapRepository;
+  backoff: ConflictBackoff;
+}
+
+/**
+ * Adds XTD readers to an existing route map (no snapshot, no events: the route map did not change),
+ * recording `trigger` in the same transaction. Returns the record as written, or null when the AWB
+ * has no route map.
+ */
+export async function grantXtdAccess(
+  deps: GrantDeps,
+  awb: AwbId,
+  forwarderIds: readonly string[],
+  now: string,
+  trigger?: TriggerRecord,
+): Promise<RouteMapRecord | null> {
+  for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
+    const previous = await deps.routeMaps.get(awb);
+    if (!previous) return null;
+    const missing = forwarderIds.filter((id) => !previous.xtdForwarders.includes(id));
+    if (missing.length === 0 && !trigger) return previous;
+    const { record, map } = nextRecord(previous, previous.state, now, [
+      ...previous.xtdForwarders,
+      ...forwarderIds,
+    ]);
+    const outcome = await deps.routeMaps.write({
+      previous,
+      next: record,
+      snapshot: null,
+      events: [],
+      searchFields: searchFieldsOf(map),
+      ...(trigger ? { trigger } : {}),
+    });
+    if (outcome === "written") return record;
+    await deps.backoff(attempt);
+  }
+  throw new WriteConflictError(awb);
+}

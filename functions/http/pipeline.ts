@@ -1,0 +1,106 @@
+/**
+ * The HTTP pipeline: `httpRoute(handlerId, options).handle(fn)` builds the Lambda handler of one route
+ * as middy middleware, registered first to last and run in that order before the handler:
+ *
+ *   request-context -> identity -> rate-limit -> request-body -> request-params -> handler
+ *   problem-responses (registered last: its onError runs first and maps every error to problem+json)
+ *
+ * Public routes (the API description) skip identity and rate limit. The handler receives the parsed,
+ * authorised request (its identity typed by the route's roles) and returns an HttpResult.
+ */
+import middy, { type MiddyfiedHandler } from "@middy/core";
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from "aws-lambda";
+import type * as v from "valibot";
+import { type HandlerId, type RouteDefinition, type RouteOf, routeOf } from "../contracts/routes.ts";
+import type { Identity } from "../core/identity.ts";
+import { identity } from "./middleware/identity.ts";
+import { problemResponses } from "./middleware/problem-responses.ts";
+import { rateLimit } from "./middleware/rate-limit.ts";
+import { requestBody } from "./middleware/request-body.ts";
+import { requestContext } from "./middleware/request-context.ts";
+import { type ParamParser, requestParams } from "./middleware/request-params.ts";
+import { type HttpResult, stateOf } from "./request.ts";
+
+export type { HttpResult } from "./request.ts";
+
+type Roles<H extends HandlerId> = RouteOf<H>["roles"];
+
+/** The identity a route's roles let in: ForwarderIdentity on forwarder-only routes, null on public ones. */
+export type IdentityOf<H extends HandlerId> =
+  Roles<H> extends readonly (infer Role)[] ? Extract<Identity, { role: Role }> : null;
+
+type Schema = v.GenericSchema | undefined;
+type Parsed<S extends Schema> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+type Parsers = Readonly<Record<string, ParamParser>>;
+
+export interface RouteOptions<B extends Schema, Q extends Schema, P extends Parsers> {
+  /** Schema of the JSON body; omit for routes without one or with non-JSON bodies. */
+  body?: B;
+  /** Leave even a JSON body unparsed (the handler's own parser reports errors by line). */
+  rawBody?: boolean;
+  /** Parser of each `{param}` of the path (functions/http/params.ts). */
+  params?: P;
+  /** Schema of the query (the routes the table marks `query: "paging"`). */
+  query?: Q;
+}
+
+export interface HttpRequest<H extends HandlerId, B extends Schema, Q extends Schema, P extends Parsers> {
+  identity: IdentityOf<H>;
+  body: Parsed<B>;
+  /** Raw body text (for non-JSON content such as Cargo-IMP). */
+  rawBody: string;
+  contentType: string;
+  params: { [K in keyof P]: ReturnType<P[K]> };
+  query: Parsed<Q>;
+  requestId: string;
+}
+
+/** What a use case takes as its dependencies (its first parameter): a handler's `make(deps)` type. */
+export type DepsOf<F extends (...args: never[]) => unknown> = Parameters<F>[0];
+
+export type HttpHandler = MiddyfiedHandler<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>;
+
+/** Refuses, when the handler module loads, options that contradict the route table. */
+function checkAgainstTable(route: RouteDefinition, options: RouteOptions<Schema, Schema, Parsers>): void {
+  if (options.body && !route.body)
+    throw new Error(`${route.handler}: a body schema on a route without a body`);
+  if ((route.query === "paging") !== (options.query !== undefined))
+    throw new Error(`${route.handler}: the query schema must match the route table's query`);
+}
+
+export function httpRoute<
+  H extends HandlerId,
+  B extends Schema = undefined,
+  Q extends Schema = undefined,
+  P extends Parsers = Record<never, never>,
+>(handlerId: H, options: RouteOptions<B, Q, P> = {}) {
+  const route: RouteDefinition = routeOf(handlerId);
+  checkAgainstTable(route, options);
+  return {
+    handle(run: (request: HttpRequest<H, B, Q, P>) => Promise<HttpResult>): HttpHandler {
+      const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>().use(
+        requestContext(route),
+      );
+      if (route.roles !== "public") pipeline.use(identity(route)).use(rateLimit());
+      return pipeline
+        .use(requestBody(route, { body: options.body, rawBody: options.rawBody }))
+        .use(requestParams({ params: options.params, query: options.query }))
+        .use(problemResponses())
+        .handler(async (event) => {
+          const state = stateOf(event);
+          const result = await run({
+            // The identity middleware let only the route's roles in (none on public routes).
+            identity: state.identity as IdentityOf<H>,
+            body: state.body as Parsed<B>,
+            rawBody: state.rawBody,
+            contentType: state.contentType,
+            params: state.params as HttpRequest<H, B, Q, P>["params"],
+            query: state.query as Parsed<Q>,
+            requestId: state.requestId,
+          });
+          // request-context's `after` turns the result into API Gateway's shape.
+          return result as unknown as APIGatewayProxyResult;
+        });
+    },
+  };
+}
