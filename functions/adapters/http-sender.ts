@@ -8,8 +8,7 @@ import { request as httpRequest, type IncomingMessage, type RequestOptions } fro
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { assertTargetAllowed, type DeliveryMode, type TargetCheck } from "../core/notifications/index.ts";
-import type { OutboundPost } from "../core/ports/notifications.ts";
-import type { OutboundResult } from "../core/use-cases/deliver-job.ts";
+import type { OutboundPost, OutboundResult } from "../core/ports/notifications.ts";
 
 /**
  * Per-attempt deadline (DESIGN.md section 5): one budget for resolving, connecting, sending, the

@@ -11,7 +11,6 @@ import type {
   Subscription,
   Webhook,
 } from "../notifications/index.ts";
-import type { EmailSendResult, OutboundResult } from "../use-cases/deliver-job.ts";
 
 export interface Page<T> {
   items: T[];
@@ -143,3 +142,23 @@ export type TargetVerdict = { allowed: true } | { allowed: false; reason: string
 
 /** WebhookVerifier.verify: did the receiver echo the challenge? */
 export type VerificationOutcome = { ok: true } | { ok: false; reason: string };
+
+export type OutboundResult =
+  | {
+      kind: "response";
+      status: number;
+      headers: Record<string, string>;
+      body: string;
+      latencyMs: number;
+      /** The attempt's deadline passed while the body was still arriving. */
+      bodyCutOff?: boolean;
+    }
+  /** The SSRF guard refused the target: nothing was sent. */
+  | { kind: "refused"; reason: string; latencyMs: number }
+  | { kind: "timeout"; latencyMs: number }
+  | { kind: "network-error"; message: string; latencyMs: number };
+
+export type EmailSendResult =
+  | { kind: "sent"; messageId: string; latencyMs: number }
+  /** `retryable`: throttling, service or network trouble; otherwise the message itself was refused. */
+  | { kind: "failed"; retryable: boolean; message: string; latencyMs: number };

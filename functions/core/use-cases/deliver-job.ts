@@ -46,29 +46,10 @@ import type {
   DeliveryStatus,
   EmailSender,
   OutboundPoster,
+  OutboundResult,
   SubscriptionRepository,
 } from "../ports/notifications.ts";
 import { newDeliveryRecord } from "./shared/deliveries.ts";
-
-export type OutboundResult =
-  | {
-      kind: "response";
-      status: number;
-      headers: Record<string, string>;
-      body: string;
-      latencyMs: number;
-      /** The attempt's deadline passed while the body was still arriving. */
-      bodyCutOff?: boolean;
-    }
-  /** The SSRF guard refused the target: nothing was sent. */
-  | { kind: "refused"; reason: string; latencyMs: number }
-  | { kind: "timeout"; latencyMs: number }
-  | { kind: "network-error"; message: string; latencyMs: number };
-
-export type EmailSendResult =
-  | { kind: "sent"; messageId: string; latencyMs: number }
-  /** `retryable`: throttling, service or network trouble; otherwise the message itself was refused. */
-  | { kind: "failed"; retryable: boolean; message: string; latencyMs: number };
 
 export interface DeliverJobDeps {
   subscriptions: SubscriptionRepository;

@@ -7,8 +7,7 @@ import type { AwbId } from "../carrier-messages/types.ts";
 import type { ForwarderIdentity } from "../identity.ts";
 import type { RouteMapRepository } from "../ports/route-maps.ts";
 import { toPair } from "../time/station-time.ts";
-import { readableView } from "./get-route-map.ts";
-import { currentRouteMapJson } from "./shared/read-access.ts";
+import { currentRouteMapJson, readableView } from "./shared/read-access.ts";
 
 export interface GetRouteMapHistoryDeps {
   routeMaps: RouteMapRepository;

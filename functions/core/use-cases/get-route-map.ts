@@ -2,11 +2,11 @@
  * GET /ffw/service/routemap/{awb}: the route map, for its owner or an XTD reader only (anyone else
  * gets the same 404 as for an unknown AWB). Answered from the stored JSON while it is exact.
  */
+
 import type { AwbId } from "../carrier-messages/types.ts";
-import { RouteMapNotFoundError } from "../errors.ts";
 import type { ForwarderIdentity } from "../identity.ts";
-import type { RouteMapRepository, RouteMapView } from "../ports/route-maps.ts";
-import { currentRouteMapJson, mayRead } from "./shared/read-access.ts";
+import type { RouteMapRepository } from "../ports/route-maps.ts";
+import { currentRouteMapJson, readableView } from "./shared/read-access.ts";
 
 export interface GetRouteMapDeps {
   routeMaps: RouteMapRepository;
@@ -22,14 +22,4 @@ export interface GetRouteMapInput {
 export async function getRouteMap(deps: GetRouteMapDeps, input: GetRouteMapInput): Promise<string> {
   const view = await readableView(deps, input.awb, input.reader);
   return currentRouteMapJson(view, input.now, () => deps.routeMaps.get(input.awb));
-}
-
-export async function readableView(
-  deps: GetRouteMapDeps,
-  awb: AwbId,
-  reader: ForwarderIdentity,
-): Promise<RouteMapView> {
-  const view = await deps.routeMaps.getView(awb);
-  if (!view || !mayRead(view, reader)) throw new RouteMapNotFoundError(awb);
-  return view;
 }

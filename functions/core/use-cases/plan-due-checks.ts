@@ -8,41 +8,11 @@
 
 import { awbKey } from "../awb.ts";
 import type { AwbId } from "../carrier-messages/types.ts";
-import type { CheckScheduler, PlannedCheck, QueuedCheck } from "../ports/checks.ts";
+import type { CheckScheduler, PlannedCheck } from "../ports/checks.ts";
 import type { RouteMapRepository } from "../ports/route-maps.ts";
 import { dueChecks, missingCheckAt } from "../route-map/due-checks.ts";
-import { parseUtc } from "../time/station-time.ts";
-
-/**
- * Checks due within this many seconds are queued with an SQS delay instead of scheduled: a one-time
- * schedule must lie in the future when Scheduler receives it, and it fires with one-minute precision
- * anyway. Milestones already overdue (Missing at planning time) are queued at once.
- */
-const ENQUEUE_WINDOW_SECONDS = 60;
-
-export interface DispatchResult {
-  scheduled: number;
-  queued: number;
-}
-
-/** Splits checks into schedules (later) and queue messages (due now or within the window). */
-export async function dispatchChecks(
-  scheduler: CheckScheduler,
-  checks: readonly PlannedCheck[],
-  now: string,
-): Promise<DispatchResult> {
-  const nowMs = parseUtc(now);
-  const later: PlannedCheck[] = [];
-  const soon: QueuedCheck[] = [];
-  for (const check of checks) {
-    const waitSeconds = Math.ceil((parseUtc(check.at) - nowMs) / 1000);
-    if (waitSeconds > ENQUEUE_WINDOW_SECONDS) later.push(check);
-    else soon.push({ input: check.input, delaySeconds: Math.max(0, waitSeconds) });
-  }
-  if (later.length > 0) await scheduler.schedule(later);
-  if (soon.length > 0) await scheduler.enqueue(soon);
-  return { scheduled: later.length, queued: soon.length };
-}
+import type { DispatchResult } from "./shared/due-checks.ts";
+import { dispatchChecks } from "./shared/due-checks.ts";
 
 export interface PlanDueChecksDeps {
   routeMaps: Pick<RouteMapRepository, "get">;

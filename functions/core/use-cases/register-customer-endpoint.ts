@@ -3,13 +3,13 @@
  * one header for a forwarder; the GUID it gets back is what that forwarder puts in NotifyTo.
  */
 
-import { UnusableReferenceError } from "../errors.ts";
 import {
   type CustomerEndpoint,
   type CustomerEndpointRequest,
   customerEndpointFromRequest,
 } from "../notifications/index.ts";
 import type { SubscriptionRepository, TargetChecker } from "../ports/notifications.ts";
+import { ensureTargetAllowed } from "./shared/webhooks.ts";
 
 export interface CustomerEndpointDeps {
   subscriptions: SubscriptionRepository;
@@ -21,8 +21,7 @@ export async function registerCustomerEndpoint(
   deps: CustomerEndpointDeps,
   input: { request: CustomerEndpointRequest; id: string; now: string },
 ): Promise<CustomerEndpoint> {
-  const verdict = await deps.targets.checkTarget(input.request.Url);
-  if (!verdict.allowed) throw new UnusableReferenceError("Url", `cannot be called: ${verdict.reason}`);
+  await ensureTargetAllowed(deps.targets, input.request.Url);
   const endpoint = customerEndpointFromRequest(input.request, { id: input.id, now: input.now });
   await deps.subscriptions.putCustomerEndpoint(endpoint);
   return endpoint;

@@ -12,14 +12,13 @@
  * Idempotent: the check names the planned time it was made for (a replan makes it stale) and the
  * state remembers what was raised (`missed`, `proActive`), so a check delivered twice writes once.
  */
+
 import { awbKey, parseAwb } from "../awb.ts";
 import { WriteConflictError } from "../errors.ts";
-import type { DomainEvent } from "../events.ts";
 import { eventLookupKeys, matchesFilters } from "../notifications/index.ts";
 import type { CheckScheduler, PlannedCheck } from "../ports/checks.ts";
 import type { SubscriptionRepository } from "../ports/notifications.ts";
 import type { ConflictBackoff, RouteMapRecord, RouteMapRepository } from "../ports/route-maps.ts";
-import { missedEventDraft } from "../route-map/apply-report.ts";
 import {
   checkDueAt,
   type DueCheckInput,
@@ -30,8 +29,8 @@ import {
   proActiveKey,
 } from "../route-map/due-checks.ts";
 import { normaliseUtc, parseUtc } from "../time/station-time.ts";
-import { dispatchChecks } from "./plan-due-checks.ts";
-import { MAX_WRITE_ATTEMPTS, routeMapChange, toDomainEvents } from "./shared/route-map-writes.ts";
+import { dispatchChecks, proActiveProbe } from "./shared/due-checks.ts";
+import { MAX_WRITE_ATTEMPTS, routeMapChange } from "./shared/route-map-writes.ts";
 
 export interface RunDueCheckDeps {
   routeMaps: Pick<RouteMapRepository, "get" | "write">;
@@ -87,21 +86,6 @@ export async function runDueCheck(
     return { outcome, proActiveMinutes: minutes };
   }
   throw new WriteConflictError(parsed.awb);
-}
-
-/**
- * The ProActive event a milestone would raise, without an interval: the probe whose lookup keys and
- * filters find every ProActive rule that may hear about it (audience, carrier, AWB, stations, enabled).
- */
-export function proActiveProbe(
-  record: RouteMapRecord,
-  milestoneKey: string,
-  now: string,
-): DomainEvent | null {
-  const milestone = record.state.planned[milestoneKey];
-  if (!milestone) return null;
-  const draft = { ...missedEventDraft(record.state, milestoneKey, milestone), type: "ProActive" as const };
-  return toDomainEvents([draft], record, now)[0] ?? null;
 }
 
 /** Proactive checks (future only) for the distinct ProActiveTime values of the rules existing now. */

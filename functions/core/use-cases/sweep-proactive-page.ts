@@ -28,8 +28,7 @@ import type { RouteMapRecord, RouteMapRepository, RouteMapSearchFields } from ".
 import { isAwaited, proActiveCheckAt, proActiveKey } from "../route-map/due-checks.ts";
 import type { RouteMapStatus } from "../route-map/spec-types.ts";
 import { addMinutes, parseUtc } from "../time/station-time.ts";
-import { dispatchChecks } from "./plan-due-checks.ts";
-import { proActiveProbe } from "./run-due-check.ts";
+import { dispatchChecks, proActiveProbe } from "./shared/due-checks.ts";
 import { needsProActiveSweep } from "./shared/proactive-sweeps.ts";
 import { readerKeysOf } from "./shared/read-access.ts";
 

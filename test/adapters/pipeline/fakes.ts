@@ -26,13 +26,14 @@ import type {
   DeliveryStatus,
   EmailMessage,
   EmailSender,
+  EmailSendResult,
   OutboundPost,
   OutboundPoster,
+  OutboundResult,
   Page,
   PageRequest,
   SubscriptionRepository,
 } from "../../../functions/core/ports/notifications.ts";
-import type { EmailSendResult, OutboundResult } from "../../../functions/core/use-cases/deliver-job.ts";
 import { emailRuleBody, urlRuleBody, webhookBody } from "../../unit/notifications/helpers.ts";
 
 const clone = <T>(value: T): T => structuredClone(value);

@@ -2,9 +2,11 @@
  * Who may read a route map, and answering from the stored JSON while it is still exact: what the
  * read use cases (get, history, search, trigger) share.
  */
-import type { AgentRef } from "../../carrier-messages/types.ts";
+
+import type { AgentRef, AwbId } from "../../carrier-messages/types.ts";
+import { RouteMapNotFoundError } from "../../errors.ts";
 import type { ForwarderIdentity } from "../../identity.ts";
-import type { RouteMapRecord, RouteMapView } from "../../ports/route-maps.ts";
+import type { RouteMapRecord, RouteMapRepository, RouteMapView } from "../../ports/route-maps.ts";
 import { renderRouteMap } from "../../route-map/render.ts";
 import { normaliseUtc } from "../../time/station-time.ts";
 
@@ -39,4 +41,15 @@ export async function currentRouteMapJson(
   if (view.staleAfter === null || normaliseUtc(now) <= view.staleAfter) return view.routeMapJson;
   const record = await load();
   return record ? JSON.stringify(renderRouteMap(record.state, now)) : view.routeMapJson;
+}
+
+/** The view of an AWB the reader may read; unknown and not-yours are the same 404 (existence never leaks). */
+export async function readableView(
+  deps: { routeMaps: Pick<RouteMapRepository, "getView"> },
+  awb: AwbId,
+  reader: ForwarderIdentity,
+): Promise<RouteMapView> {
+  const view = await deps.routeMaps.getView(awb);
+  if (!view || !mayRead(view, reader)) throw new RouteMapNotFoundError(awb);
+  return view;
 }

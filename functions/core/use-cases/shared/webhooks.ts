@@ -20,6 +20,7 @@ export interface WebhookDeps {
   limits: SubscriptionLimits;
 }
 
+/** A Url the service may call (scheme, address class), else 422 naming Url: webhooks and customer endpoints. */
 export async function ensureTargetAllowed(checker: TargetChecker, url: string): Promise<void> {
   const verdict = await checker.checkTarget(url);
   if (!verdict.allowed) throw new UnusableReferenceError("Url", `cannot be called: ${verdict.reason}`);
