@@ -72,6 +72,9 @@ async function main() {
   const stack = await startRunner({
     RATE_LIMIT_PER_SECOND: "1000000",
     RATE_LIMIT_BURST: "1000000",
+    RATE_LIMIT_PER_MINUTE: "1000000000",
+    RATE_LIMIT_PER_HOUR: "1000000000",
+    RATE_LIMIT_PER_DAY: "1000000000",
     POWERTOOLS_LOG_LEVEL: "ERROR",
   });
   try {

@@ -39,7 +39,13 @@ async function runConcurrently(count: number, task: (index: number) => Promise<v
   return count / ((performance.now() - started) / 1000);
 }
 
-const stack = await startRunner({ RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000" });
+const stack = await startRunner({
+  RATE_LIMIT_PER_SECOND: "1000000",
+  RATE_LIMIT_BURST: "1000000",
+  RATE_LIMIT_PER_MINUTE: "1000000000",
+  RATE_LIMIT_PER_HOUR: "1000000000",
+  RATE_LIMIT_PER_DAY: "1000000000",
+});
 const client = DynamoDBDocumentClient.from(
   new DynamoDBClient({
     endpoint: stack.dynamoEndpoint,

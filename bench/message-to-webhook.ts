@@ -13,7 +13,13 @@ const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 10);
 const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
 
 const receiver = await startReceiver();
-const stack = await startRunner({ RATE_LIMIT_PER_SECOND: "1000000", RATE_LIMIT_BURST: "1000000" });
+const stack = await startRunner({
+  RATE_LIMIT_PER_SECOND: "1000000",
+  RATE_LIMIT_BURST: "1000000",
+  RATE_LIMIT_PER_MINUTE: "1000000000",
+  RATE_LIMIT_PER_HOUR: "1000000000",
+  RATE_LIMIT_PER_DAY: "1000000000",
+});
 try {
   const forwarder = tokens.forwarder();
   const carrier = tokens.carrier("020");

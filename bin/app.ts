@@ -1,6 +1,8 @@
 /**
  * CDK app: `npx cdk synth` / `npx cdk deploy`. Context (lib/app-context.ts): serviceName, senderAddress,
- * jwtIssuer, jwtAudience, retainData, rateLimitPerSecond (default 50), rateLimitBurst (default 100).
+ * jwtIssuer, jwtAudience (default route-map-tracker), jwtMaxLifetimeSeconds (default 86400), retainData,
+ * rateLimitPerSecond (default 50), rateLimitBurst (default 100), rateLimitPerMinute (1500),
+ * rateLimitPerHour (30000), rateLimitPerDay (300000).
  */
 import { App, Aspects } from "aws-cdk-lib";
 import { AwsSolutionsChecks } from "cdk-nag";

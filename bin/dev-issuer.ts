@@ -7,9 +7,10 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sig
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { DEFAULT_JWT_AUDIENCE } from "../functions/contracts/settings.ts";
 
 export const DEV_ISSUER = "http://localhost/route-map-tracker/dev-issuer";
-export const DEV_AUDIENCE = "route-map-tracker";
+export const DEV_AUDIENCE = DEFAULT_JWT_AUDIENCE;
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), "..");
 const keyFile = join(projectRoot, ".local", "dev-issuer-key.json");
@@ -48,7 +49,11 @@ export function devJwks(): { keys: Array<Record<string, unknown>> } {
 
 const base64url = (input: string | Buffer) => Buffer.from(input).toString("base64url");
 
-/** Signs an RS256 JWT with the dev key. `expiresInSeconds` may be negative to mint expired tokens in tests. */
+/**
+ * Signs an RS256 JWT with the dev key; it always carries `exp` (the authorizer refuses tokens without
+ * one, or living longer than JWT_MAX_LIFETIME_SECONDS, default 24 h). `expiresInSeconds` may be negative
+ * to mint expired tokens in tests; a claim set to `undefined` (e.g. `{ exp: undefined }`) is left out.
+ */
 export function signDevToken(claims: Record<string, unknown>, expiresInSeconds = 12 * 3600): string {
   const { kid, privateKeyPem } = loadOrCreateKey();
   const now = Math.floor(Date.now() / 1000);

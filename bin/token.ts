@@ -3,16 +3,18 @@
  *   npm run --silent token -- forwarder FWD1 --agent 1234567 --cass 0001 [--station FRA]
  *   npm run --silent token -- carrier 020
  *   npm run --silent token -- support
- * Options: --expires-in <seconds> (default 43200).
+ * Options: --expires-in <seconds> (default 43200; at most JWT_MAX_LIFETIME_SECONDS, default 86400,
+ * since the authorizer refuses longer-lived tokens).
  */
 import { parseArgs } from "node:util";
+import { DEFAULT_JWT_MAX_LIFETIME_SECONDS, SETTINGS_ENV } from "../functions/contracts/settings.ts";
 import { carrierClaims, forwarderClaims, signDevToken, supportClaims } from "./dev-issuer.ts";
 
 const USAGE = `usage:
   npm run --silent token -- forwarder <ForwarderIdentifier> --agent <7 digits> --cass <4 digits> [--station XXX]
   npm run --silent token -- carrier <3-digit prefix>
   npm run --silent token -- support
-  options: --expires-in <seconds>`;
+  options: --expires-in <seconds> (at most JWT_MAX_LIFETIME_SECONDS, default 86400)`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -33,6 +35,11 @@ const [role, subject] = positionals;
 const expiresIn = values["expires-in"] === undefined ? undefined : Number(values["expires-in"]);
 if (expiresIn !== undefined && !Number.isInteger(expiresIn))
   fail("--expires-in must be a whole number of seconds");
+const maxLifetime = Number(
+  process.env[SETTINGS_ENV.jwtMaxLifetimeSeconds] || DEFAULT_JWT_MAX_LIFETIME_SECONDS,
+);
+if (expiresIn !== undefined && expiresIn > maxLifetime)
+  fail(`--expires-in must be at most ${maxLifetime} seconds (the authorizer refuses longer-lived tokens)`);
 
 let claims: Record<string, unknown>;
 switch (role) {

@@ -13,14 +13,19 @@ import { eventBridgeCheckScheduler } from "./adapters/check-scheduler.ts";
 import { sqsDeliveryJobQueue } from "./adapters/delivery-job-queue.ts";
 import { dynamoDeliveryRepository } from "./adapters/delivery-repository.ts";
 import { schedulerDeliveryRetryScheduler } from "./adapters/delivery-retry-scheduler.ts";
+import { dynamoEmailConfirmationRepository } from "./adapters/email-confirmation-repository.ts";
 import { sesEmailSender } from "./adapters/email-sender.ts";
 import { createHttpSender } from "./adapters/http-sender.ts";
 import { logger } from "./adapters/logger.ts";
 import { sqsProActiveSweepQueue } from "./adapters/proactive-sweep-queue.ts";
+import { dynamoRateLimitCounter } from "./adapters/rate-limit-counter.ts";
 import { dynamoRouteMapRepository } from "./adapters/route-map-repository.ts";
 import { dynamoSubscriptionRepository } from "./adapters/subscription-repository.ts";
 import { createTokenVerifier, tokenVerifierConfigFromEnv } from "./adapters/token-verifier.ts";
 import { createWebhookVerifier } from "./adapters/webhook-verifier.ts";
+import { TABLES } from "./contracts/resources.ts";
+import type { RateLimitCounter } from "./core/ports/rate-limits.ts";
+import { InProcessWindowCounter } from "./core/rate-limit.ts";
 import { subscriptionLimitsFrom } from "./core/use-cases/shared/subscription-limits.ts";
 
 /** Creates the value on the first call and returns the same one afterwards. */
@@ -43,6 +48,7 @@ export const carriers = /* @__PURE__ */ once(() => dynamoCarrierRepository());
 export const carrierDirectory = /* @__PURE__ */ once(() => cachedCarrierDirectory(carriers()));
 export const carrierRequests = /* @__PURE__ */ once(() => sqsCarrierRequestPublisher());
 export const subscriptions = /* @__PURE__ */ once(() => dynamoSubscriptionRepository());
+export const emailConfirmations = /* @__PURE__ */ once(() => dynamoEmailConfirmationRepository());
 export const deliveries = /* @__PURE__ */ once(() => dynamoDeliveryRepository());
 export const deliveryQueue = /* @__PURE__ */ once(() => sqsDeliveryJobQueue());
 export const deliveryRetries = /* @__PURE__ */ once(() => schedulerDeliveryRetryScheduler());
@@ -52,6 +58,14 @@ export const webhookVerifier = /* @__PURE__ */ once(() => createWebhookVerifier(
 export const checkScheduler = /* @__PURE__ */ once(() => eventBridgeCheckScheduler());
 export const proActiveSweeps = /* @__PURE__ */ once(() => sqsProActiveSweepQueue());
 export const tokenVerifier = /* @__PURE__ */ once(() => createTokenVerifier(tokenVerifierConfigFromEnv()));
+/**
+ * The rate-limit windows' counter: the RateLimits table every route is granted (shared across
+ * containers, exact); in-process where no table is configured (handler unit tests).
+ */
+export const rateLimitCounter = /* @__PURE__ */ once(
+  (): RateLimitCounter =>
+    process.env[TABLES.rateLimits.envVar] ? dynamoRateLimitCounter() : new InProcessWindowCounter(),
+);
 export const conflictBackoff = () => jitteredBackoff;
 
 /**

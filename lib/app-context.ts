@@ -1,9 +1,11 @@
 /**
  * Deploy-time settings from CDK context (`-c name=value` or cdk.json "context"): serviceName,
- * senderAddress, jwtIssuer, jwtAudience, retainData, rateLimitPerSecond, rateLimitBurst.
+ * senderAddress, jwtIssuer, jwtAudience, jwtMaxLifetimeSeconds, retainData, rateLimitPerSecond,
+ * rateLimitBurst, rateLimitPerMinute, rateLimitPerHour, rateLimitPerDay.
  * `-c` values arrive as strings, cdk.json values as JSON types; both are accepted.
  */
 import type { Node } from "constructs";
+import { DEFAULT_JWT_MAX_LIFETIME_SECONDS } from "../functions/contracts/settings.ts";
 import { DEFAULT_RATE_LIMIT, type RouteMapTrackerStackProps } from "./route-map-tracker-stack.ts";
 
 function text(node: Node, name: string): string | undefined {
@@ -23,6 +25,14 @@ function positiveNumber(node: Node, name: string, fallback: number, min = 0): nu
   return parsed;
 }
 
+/** A whole number of requests, at least 1. */
+function wholeNumber(node: Node, name: string, fallback: number): number {
+  const value = positiveNumber(node, name, fallback, 1);
+  if (!Number.isInteger(value))
+    throw new Error(`context ${name} must be a whole number, got ${JSON.stringify(value)}`);
+  return value;
+}
+
 export function stackPropsFromContext(node: Node): RouteMapTrackerStackProps {
   const retainData: unknown = node.tryGetContext("retainData");
   return {
@@ -30,10 +40,14 @@ export function stackPropsFromContext(node: Node): RouteMapTrackerStackProps {
     senderAddress: text(node, "senderAddress"),
     jwtIssuer: text(node, "jwtIssuer"),
     jwtAudience: text(node, "jwtAudience"),
+    jwtMaxLifetimeSeconds: wholeNumber(node, "jwtMaxLifetimeSeconds", DEFAULT_JWT_MAX_LIFETIME_SECONDS),
     retainData: retainData === true || retainData === "true",
     rateLimit: {
       perSecond: positiveNumber(node, "rateLimitPerSecond", DEFAULT_RATE_LIMIT.perSecond),
       burst: positiveNumber(node, "rateLimitBurst", DEFAULT_RATE_LIMIT.burst, 1),
+      perMinute: wholeNumber(node, "rateLimitPerMinute", DEFAULT_RATE_LIMIT.perMinute),
+      perHour: wholeNumber(node, "rateLimitPerHour", DEFAULT_RATE_LIMIT.perHour),
+      perDay: wholeNumber(node, "rateLimitPerDay", DEFAULT_RATE_LIMIT.perDay),
     },
   };
 }

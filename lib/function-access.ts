@@ -5,16 +5,21 @@
  * Plain data (no CDK import). A handler without an entry fails synthesis.
  */
 import type { QUEUES, TABLES } from "../functions/contracts/resources.ts";
+import { ROUTES } from "../functions/contracts/routes.ts";
 
 export type TableName = keyof typeof TABLES;
 export type QueueName = keyof typeof QUEUES;
+export type TableAccess = "read" | "readWrite" | "count";
 
 /** EventBridge Scheduler calls on schedules of the check group (Delete and Get are never called). */
 export type ScheduleAction = "CreateSchedule" | "UpdateSchedule";
 
 export interface FunctionAccess {
-  /** "read": Get/Query/BatchGet; "readWrite": also Put/Update/Delete/TransactWrite. */
-  tables?: Partial<Record<TableName, "read" | "readWrite">>;
+  /**
+   * "read": Get/Query/BatchGet; "readWrite": also Put/Update/Delete/TransactWrite; "count": UpdateItem
+   * only (the rate-limit counters).
+   */
+  tables?: Partial<Record<TableName, TableAccess>>;
   /** Queues it sends messages to. */
   sendTo?: readonly QueueName[];
   /**
@@ -40,8 +45,8 @@ const replaysDelivery: FunctionAccess = {
   sendTo: ["deliveryJobs"],
 };
 
-/** Handler id (route handler, event function, "authorizer") -> what it needs. */
-export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
+/** What each handler declares it needs; the routes also get the rate-limit table (below). */
+const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Verifies JWTs against the issuer's JWKS over HTTPS; no AWS resource.
   authorizer: {},
   "get-openapi": {},
@@ -58,19 +63,21 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "get-route-map": { tables: { routeMaps: "read" } },
   "put-carrier": writesSubscriptions,
   "get-carrier": readsSubscriptions,
-  "create-notification-rule": writesRuleAndQueuesSweep,
+  // A new NotifyTo address of an Email rule is mailed its confirmation link (SES).
+  "create-notification-rule": { ...writesRuleAndQueuesSweep, sendsEmail: true },
   "list-notification-rules": readsSubscriptions,
   "get-notification-rule": readsSubscriptions,
-  "update-notification-rule": writesRuleAndQueuesSweep,
+  "update-notification-rule": { ...writesRuleAndQueuesSweep, sendsEmail: true },
   "delete-notification-rule": writesSubscriptions,
-  "enable-notification-rule": writesRuleAndQueuesSweep,
+  "enable-notification-rule": { ...writesRuleAndQueuesSweep, sendsEmail: true },
   "disable-notification-rule": writesSubscriptions,
   "list-rule-deliveries": readsDeliveries,
   "replay-rule-delivery": replaysDelivery,
   // Webhook verification POSTs to the receiver over HTTPS and stores the outcome.
   "create-webhook": writesSubscriptions,
-  "list-webhooks": readsSubscriptions,
-  "get-webhook": readsSubscriptions,
+  // Each webhook with its newest delivery (LastDelivery).
+  "list-webhooks": readsDeliveries,
+  "get-webhook": readsDeliveries,
   "update-webhook": writesSubscriptions,
   "delete-webhook": writesSubscriptions,
   "verify-webhook": writesSubscriptions,
@@ -78,17 +85,25 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "replay-webhook-delivery": replaysDelivery,
   "register-customer-endpoint": writesSubscriptions,
   "list-customer-endpoints": readsSubscriptions,
+  "update-customer-endpoint": writesSubscriptions,
+  // Switches off (with ?force=true) the Url rules still sending to the endpoint, then deletes it.
+  "delete-customer-endpoint": writesSubscriptions,
+  "list-own-customer-endpoints": readsSubscriptions,
+  // The public link of a confirmation e-mail: the page (read-only), its button (marks it confirmed).
+  "show-email-confirmation": readsSubscriptions,
+  "confirm-email-address": writesSubscriptions,
 
   // Outbox event -> delivery records + one job per matching rule/webhook.
   "match-event": {
     tables: { subscriptions: "read", deliveries: "readWrite" },
     sendTo: ["deliveryJobs"],
   },
-  // Sends (SES, HTTP); a receiver's 410 disables its webhook; short retries re-queue the job, long
-  // ones are one-time schedules (CreateSchedule only: a name conflict means it already exists).
+  // Sends (SES, HTTP); a receiver's 410 disables its webhook; short retries re-queue the job (a
+  // timed-out target's on the slow lane), long ones are one-time schedules (CreateSchedule only: a
+  // name conflict means it already exists).
   "deliver-job": {
     tables: { subscriptions: "readWrite", deliveries: "readWrite", idempotency: "readWrite" },
-    sendTo: ["deliveryJobs"],
+    sendTo: ["deliveryJobs", "deliverySlowJobs"],
     schedules: ["CreateSchedule"],
     sendsEmail: true,
   },
@@ -105,6 +120,25 @@ export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = {
     schedules: ["CreateSchedule", "UpdateSchedule"],
   },
 };
+
+/**
+ * Every authenticated route counts its caller's requests in the RateLimits table (the pipeline's
+ * rate-limit middleware, functions/adapters/rate-limit-counter.ts): granted here once, for every
+ * route of the table, so no route can be added without it.
+ */
+const RATE_LIMITED_ROUTES = new Set<string>(
+  ROUTES.filter((route) => route.roles !== "public").map((route) => route.handler),
+);
+
+/** Handler id (route handler, event function, "authorizer") -> what it needs. */
+export const FUNCTION_ACCESS: Readonly<Record<string, FunctionAccess>> = Object.fromEntries(
+  Object.entries(DECLARED_ACCESS).map(([handler, access]) => [
+    handler,
+    RATE_LIMITED_ROUTES.has(handler)
+      ? { ...access, tables: { ...access.tables, rateLimits: "count" as const } }
+      : access,
+  ]),
+);
 
 /** The entry of a handler; throws for a handler nobody described (fail closed). */
 export function functionAccess(handler: string): FunctionAccess {

@@ -15,9 +15,24 @@ import { type NagPackSuppression, NagSuppressions } from "cdk-nag";
 import { QUEUES, queueArnEnvVar, TABLES } from "../functions/contracts/resources.ts";
 import { SETTINGS_ENV } from "../functions/contracts/settings.ts";
 import { AUTHORIZER_HANDLER } from "./constructs/api.ts";
-import { type FunctionAccess, functionAccess, type QueueName, type TableName } from "./function-access.ts";
+import {
+  type FunctionAccess,
+  functionAccess,
+  type QueueName,
+  type TableAccess,
+  type TableName,
+} from "./function-access.ts";
 
 export const KMS_WILDCARDS = ["Action::kms:GenerateDataKey*", "Action::kms:ReEncrypt*"] as const;
+/** What CDK's grantWriteData gives on a table's customer-managed key (DynamoDB calls KMS as the caller). */
+const TABLE_WRITE_KEY_ACTIONS = [
+  "kms:Decrypt",
+  "kms:DescribeKey",
+  "kms:Encrypt",
+  "kms:ReEncrypt*",
+  "kms:GenerateDataKey*",
+] as const;
+
 export const KMS_WILDCARD_REASON =
   "KMS data-key actions (GenerateDataKey*, ReEncrypt*) on the one data key, as CDK grants them for encrypted tables and queues.";
 
@@ -38,15 +53,18 @@ export interface FunctionBindingsProps {
   mail: { senderAddress: string; configurationSet: ConfigurationSet; identity: EmailIdentity };
   serviceName: string;
   jwtIssuer: string;
-  jwtAudience?: string;
-  /** Per-caller token bucket, set on every route's function. */
-  rateLimit: { perSecond: number; burst: number };
+  /** Required: the authorizer refuses tokens for any other audience (and every token without one). */
+  jwtAudience: string;
+  /** Longest token lifetime the authorizer accepts, in seconds. */
+  jwtMaxLifetimeSeconds: number;
+  /** Per-caller limits, set on every route's function: token bucket and minute/hour/day windows. */
+  rateLimit: { perSecond: number; burst: number; perMinute: number; perHour: number; perDay: number };
   /** Handler ids of the route table's routes (they get the rate limit). */
   routeHandlers: ReadonlySet<string>;
 }
 
-function tableEntries(access: FunctionAccess): Array<[TableName, "read" | "readWrite"]> {
-  return Object.entries(access.tables ?? {}) as Array<[TableName, "read" | "readWrite"]>;
+function tableEntries(access: FunctionAccess): Array<[TableName, TableAccess]> {
+  return Object.entries(access.tables ?? {}) as Array<[TableName, TableAccess]>;
 }
 
 export class FunctionBindings {
@@ -75,12 +93,16 @@ export class FunctionBindings {
     };
     if (handler === AUTHORIZER_HANDLER) {
       environment[SETTINGS_ENV.jwtIssuer] = props.jwtIssuer;
-      if (props.jwtAudience) environment[SETTINGS_ENV.jwtAudience] = props.jwtAudience;
+      environment[SETTINGS_ENV.jwtAudience] = props.jwtAudience;
+      environment[SETTINGS_ENV.jwtMaxLifetimeSeconds] = String(props.jwtMaxLifetimeSeconds);
     }
     if (props.routeHandlers.has(handler)) {
       // Read by functions/core/rate-limit.ts (rateLimitConfigFrom) in every route's middleware.
       environment[SETTINGS_ENV.rateLimitPerSecond] = String(props.rateLimit.perSecond);
       environment[SETTINGS_ENV.rateLimitBurst] = String(props.rateLimit.burst);
+      environment[SETTINGS_ENV.rateLimitPerMinute] = String(props.rateLimit.perMinute);
+      environment[SETTINGS_ENV.rateLimitPerHour] = String(props.rateLimit.perHour);
+      environment[SETTINGS_ENV.rateLimitPerDay] = String(props.rateLimit.perDay);
     }
     for (const [name] of tableEntries(access)) {
       environment[TABLES[name].envVar] = props.tables[name].tableName;
@@ -110,7 +132,12 @@ export class FunctionBindings {
     for (const [name, mode] of tableEntries(access)) {
       const table = props.tables[name];
       if (mode === "readWrite") table.grantReadWriteData(fn);
-      else table.grantReadData(fn);
+      else if (mode === "read") table.grantReadData(fn);
+      else {
+        // Counting: UpdateItem only, with the data key's actions CDK grants for any write.
+        table.grant(fn, "dynamodb:UpdateItem");
+        table.encryptionKey?.grant(fn, ...TABLE_WRITE_KEY_ACTIONS);
+      }
       if (TABLES[name].globalIndexes.length > 0) {
         wildcards.push({
           id: "AwsSolutions-IAM5",
@@ -120,7 +147,7 @@ export class FunctionBindings {
       }
     }
     for (const name of access.sendTo ?? []) props.queues[name].grantSendMessages(fn);
-    const writes = tableEntries(access).some(([, mode]) => mode === "readWrite");
+    const writes = tableEntries(access).some(([, mode]) => mode !== "read");
     if (writes || (access.sendTo ?? []).length > 0) {
       wildcards.push({ id: "AwsSolutions-IAM5", reason: KMS_WILDCARD_REASON, appliesTo: [...KMS_WILDCARDS] });
     }

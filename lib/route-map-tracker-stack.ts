@@ -22,6 +22,8 @@ import type { Construct } from "constructs";
 import { EVENT_FUNCTIONS } from "../functions/contracts/event-functions.ts";
 import { ROUTES } from "../functions/contracts/routes.ts";
 import {
+  DEFAULT_JWT_AUDIENCE,
+  DEFAULT_JWT_MAX_LIFETIME_SECONDS,
   DEFAULT_SENDER_ADDRESS,
   DEFAULT_SERVICE_NAME,
   RATE_LIMIT_DEFAULTS,
@@ -48,16 +50,26 @@ export interface RouteMapTrackerStackProps extends StackProps {
   senderAddress?: string;
   /** OIDC issuer of bearer tokens; a Cognito user pool is created when absent. */
   jwtIssuer?: string;
+  /** Audience every token must name (default "route-map-tracker"); never unchecked. */
   jwtAudience?: string;
+  /** Longest token lifetime accepted, in seconds (default 24 h). */
+  jwtMaxLifetimeSeconds?: number;
   /** Keep data on stack deletion (production). */
   retainData?: boolean;
-  /** Per-caller token bucket in every route (default 50 requests/s, burst 100). */
+  /**
+   * Per-caller limits in every route: token bucket (default 50 requests/s, burst 100, per container)
+   * and windows counted across containers in the RateLimits table (default 1,500 a minute, 30,000 an
+   * hour, 300,000 a day).
+   */
   rateLimit?: RateLimitSettings;
 }
 
 export interface RateLimitSettings {
   perSecond: number;
   burst: number;
+  perMinute: number;
+  perHour: number;
+  perDay: number;
 }
 
 /**
@@ -67,6 +79,9 @@ export interface RateLimitSettings {
 export const DEFAULT_RATE_LIMIT: RateLimitSettings = {
   perSecond: RATE_LIMIT_DEFAULTS.ratePerSecond,
   burst: RATE_LIMIT_DEFAULTS.burst,
+  perMinute: RATE_LIMIT_DEFAULTS.perMinute,
+  perHour: RATE_LIMIT_DEFAULTS.perHour,
+  perDay: RATE_LIMIT_DEFAULTS.perDay,
 };
 
 export class RouteMapTrackerStack extends Stack {
@@ -104,7 +119,8 @@ export class RouteMapTrackerStack extends Stack {
       mail: { senderAddress, configurationSet, identity: emailIdentity },
       serviceName,
       jwtIssuer: props.jwtIssuer || this.userPoolIssuer(removalPolicy),
-      jwtAudience: props.jwtAudience,
+      jwtAudience: props.jwtAudience || DEFAULT_JWT_AUDIENCE,
+      jwtMaxLifetimeSeconds: props.jwtMaxLifetimeSeconds ?? DEFAULT_JWT_MAX_LIFETIME_SECONDS,
       rateLimit: props.rateLimit ?? DEFAULT_RATE_LIMIT,
       routeHandlers: new Set(ROUTES.map((route) => route.handler)),
     });

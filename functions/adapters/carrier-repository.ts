@@ -43,21 +43,30 @@ export function dynamoCarrierRepository(
 
 /**
  * Carrier settings change rarely and are read on every carrier message: keep them per container for
- * `ttlMs` (a support change reaches every container within that time).
+ * `ttlMs` (a support change reaches every container within that time). Requests arriving together
+ * share one read (a burst of messages does not become a burst of reads); a failed read is not kept.
  */
 export function cachedCarrierDirectory(
   source: Pick<CarrierRepository, "get">,
   ttlMs = 60_000,
   now: () => number = Date.now,
 ): Pick<CarrierRepository, "get"> {
-  const cache = new Map<string, { value: CarrierSettings | null; expiresAt: number }>();
+  const cache = new Map<string, { value: Promise<CarrierSettings | null>; expiresAt: number }>();
   return {
-    async get(prefix) {
+    get(prefix) {
       const hit = cache.get(prefix);
       if (hit && hit.expiresAt > now()) return hit.value;
-      const value = await source.get(prefix);
-      cache.set(prefix, { value, expiresAt: now() + ttlMs });
-      return value;
+      const entry = { value: source.get(prefix), expiresAt: Number.POSITIVE_INFINITY };
+      cache.set(prefix, entry);
+      entry.value.then(
+        () => {
+          entry.expiresAt = now() + ttlMs;
+        },
+        () => {
+          if (cache.get(prefix) === entry) cache.delete(prefix);
+        },
+      );
+      return entry.value;
     },
   };
 }

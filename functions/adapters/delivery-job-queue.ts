@@ -1,19 +1,24 @@
 /**
- * SQS form of the delivery-job queue (env DELIVERY_QUEUE_URL): one message per (event, target), sent
+ * SQS form of the delivery-job queue (env DELIVERY_QUEUE_URL; its slow lane DELIVERY_SLOW_QUEUE_URL): one message per (event, target), sent
  * with SendMessageBatch in chunks of 10 (the SQS maximum). The body is the job as JSON; it carries no
  * secrets (DeliveryTarget), so queue contents and DLQ inspection never expose a Token or Psk.
  */
 import { SendMessageBatchCommand } from "@aws-sdk/client-sqs";
 import { QUEUES } from "../contracts/resources.ts";
 import { MAX_SQS_DELAY_SECONDS } from "../core/notifications/index.ts";
-import type { DeliveryJob, DeliveryJobQueue } from "../core/ports/notifications.ts";
+import type { DeliveryJob, DeliveryJobQueue, DeliveryLane } from "../core/ports/notifications.ts";
 import { requiredEnv, sqs } from "./aws-clients.ts";
 
 const BATCH_LIMIT = 10;
 
-export function sqsDeliveryJobQueue(queueUrl = requiredEnv(QUEUES.deliveryJobs.envVar)): DeliveryJobQueue {
+export function sqsDeliveryJobQueue(
+  mainUrl = requiredEnv(QUEUES.deliveryJobs.envVar),
+  /** The slow lane (DELIVERY_SLOW_QUEUE_URL), read when first used: only deliver-job sends there. */
+  slowUrl = () => requiredEnv(QUEUES.deliverySlowJobs.envVar),
+): DeliveryJobQueue {
   return {
-    async enqueue(jobs: readonly DeliveryJob[], delaySeconds?: number) {
+    async enqueue(jobs: readonly DeliveryJob[], delaySeconds?: number, lane: DeliveryLane = "main") {
+      const queueUrl = lane === "slow" ? slowUrl() : mainUrl;
       const delay =
         delaySeconds === undefined
           ? undefined

@@ -129,6 +129,25 @@ export function dynamoDeliveryRepository(
       return item ? recordOf(item) : null;
     },
 
+    /** The newest pointer (sort key starts with createdAt) and its record: two reads, whatever the log's size. */
+    async latestForSubscription(kind, subscriptionId) {
+      const { Items } = await db().send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: "pk = :pk",
+          ExpressionAttributeValues: { ":pk": listPk(kind, subscriptionId) },
+          ProjectionExpression: "deliveryId, expiresAt",
+          ScanIndexForward: false,
+          Limit: 1,
+        }),
+      );
+      const newest = Items?.[0];
+      // Pointers expire oldest first: an expired newest one means the whole log has expired.
+      if (!newest || (newest.expiresAt as number) <= Math.floor(nowMs() / 1000)) return null;
+      const item = await getItem(newest.deliveryId as string);
+      return item ? recordOf(item) : null;
+    },
+
     /** Read, append (keeping the last 20), write conditioned on `rev`: a lost race re-reads and re-appends. */
     async recordAttempt(deliveryId, attempt, status) {
       for (let tries = 1; ; tries++) {

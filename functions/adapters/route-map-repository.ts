@@ -434,6 +434,57 @@ export function dynamoRouteMapRepository(
       );
     },
 
+    async snapshotPage(awb, now, page) {
+      // Keys only (newest first) to count and find the page, then the page's items themselves.
+      const keys = await queryAll(
+        {
+          TableName: tableName,
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :snap)",
+          FilterExpression: "expiresAt > :now",
+          ExpressionAttributeValues: { ":pk": pk(awb), ":snap": "SNAP#", ":now": epochSeconds(now) },
+          ProjectionExpression: "sk",
+          ScanIndexForward: false,
+        },
+        Number.POSITIVE_INFINITY,
+      );
+      const start = (page.page - 1) * page.pageSize;
+      const wanted = keys.slice(start, start + page.pageSize).map((item) => item.sk as string);
+      const found = new Map<string, RouteMapSnapshot>();
+      for (let i = 0; i < wanted.length; i += 100) {
+        let batch: Array<Record<string, NativeAttributeValue>> = wanted
+          .slice(i, i + 100)
+          .map((sk) => ({ pk: pk(awb), sk }));
+        for (let attempt = 0; batch.length > 0; attempt++) {
+          if (attempt > 0)
+            await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** attempt)));
+          if (attempt > 10) throw new Error("BatchGetItem kept leaving snapshot keys unprocessed");
+          const result = await db().send(
+            new BatchGetCommand({
+              RequestItems: {
+                [tableName]: {
+                  Keys: batch,
+                  ProjectionExpression: "sk, routeMapJson, snapshotAt",
+                },
+              },
+            }),
+          );
+          for (const item of (result.Responses?.[tableName] as Item[] | undefined) ?? []) {
+            found.set(item.sk as string, {
+              routeMapJson: item.routeMapJson as string,
+              snapshotAt: item.snapshotAt as string,
+            });
+          }
+          batch = (result.UnprocessedKeys?.[tableName]?.Keys as typeof batch | undefined) ?? [];
+        }
+      }
+      // A snapshot expired (deleted) between the two reads is left out.
+      const items = wanted.flatMap((sk) => {
+        const snapshot = found.get(sk);
+        return snapshot ? [snapshot] : [];
+      });
+      return { total: keys.length, items };
+    },
+
     async putTrigger(trigger, options) {
       if (!options.onlyWithoutRouteMap) {
         await db().send(new PutCommand({ TableName: tableName, Item: triggerItem(trigger) }));
@@ -473,6 +524,8 @@ export function dynamoRouteMapRepository(
 
     async queryReaders(query) {
       const creation = query.filters.creationDate;
+      // An empty range matches nothing (and BETWEEN with its bounds reversed is a DynamoDB error).
+      if (creation?.from && creation.to && creation.to < creation.from) return [];
       const filter = filterExpression(query.filters);
       const keyCondition =
         creation === null || (creation.from === null && creation.to === null)

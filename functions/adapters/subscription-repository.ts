@@ -5,6 +5,8 @@
  *   FWD#<forwarderId>      / RULE#<id, 10 digits> | WEBHOOK#<id>   the subscription (+ its index keys, rev)
  *   MATCH#<indexKey>       / RULE#<id> | WEBHOOK#<id>             a FULL copy per match-index key, so the
  *                                                                 matcher needs one Query per key, no second read
+ *   FWD#<forwarderId>      / COUNT#RULE | COUNT#WEBHOOK            how many it has (`n`): the conditional
+ *                                                                 counter that enforces the limits
  *   COUNTER                / RULE | WEBHOOK                        next id (atomic ADD)
  *   ENDPOINT#<guid>        / ENDPOINT                              a customer endpoint
  *   ENDPOINTS              / <createdAt>#<guid>                    its listing copy (support's list)
@@ -14,6 +16,7 @@
 import {
   GetCommand,
   type NativeAttributeValue,
+  PutCommand,
   QueryCommand,
   type QueryCommandInput,
   TransactWriteCommand,
@@ -45,6 +48,12 @@ export const subscriptionSk = (kind: Kind, id: number) => `${KIND_PREFIX[kind]}$
 const forwarderPk = (forwarderId: string) => `FWD#${forwarderId}`;
 const matchPk = (indexKey: string) => `MATCH#${indexKey}`;
 const COUNTER_SK: Record<Kind, string> = { rule: "RULE", webhook: "WEBHOOK" };
+const countKey = (forwarderId: string, kind: Kind) => ({
+  pk: forwarderPk(forwarderId),
+  sk: `COUNT#${COUNTER_SK[kind]}`,
+});
+/** Tries of a slot reservation: a counter seeded meanwhile, or a slot freed meanwhile, retries. */
+const MAX_RESERVE_TRIES = 5;
 const endpointKey = (id: string) => ({ pk: `ENDPOINT#${id}`, sk: "ENDPOINT" });
 const ENDPOINT_LIST_PK = "ENDPOINTS";
 
@@ -163,6 +172,128 @@ export function dynamoSubscriptionRepository(
     }
   }
 
+  async function countStored(forwarderId: string, kind: Kind): Promise<number> {
+    let count = 0;
+    let start: Record<string, NativeAttributeValue> | undefined;
+    do {
+      const result = await db().send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+          ExpressionAttributeValues: { ":pk": forwarderPk(forwarderId), ":prefix": KIND_PREFIX[kind] },
+          Select: "COUNT",
+          ConsistentRead: true,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      count += result.Count ?? 0;
+      start = result.LastEvaluatedKey;
+    } while (start);
+    return count;
+  }
+
+  /**
+   * Takes one of the forwarder's `limit` slots: `ADD n 1` only while `n < limit`, one conditional
+   * update, so concurrent creations are serialised by DynamoDB and never pass the limit together. A
+   * forwarder without a counter yet (its first subscription, or ones stored before the counter
+   * existed) gets one seeded from a count of what it has; concurrent seeders race on
+   * attribute_not_exists and the loser's seed is dropped.
+   */
+  async function reserveSlot(forwarderId: string, kind: Kind, limit: number): Promise<boolean> {
+    const Key = countKey(forwarderId, kind);
+    for (let attempt = 1; attempt <= MAX_RESERVE_TRIES; attempt++) {
+      try {
+        await db().send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key,
+            UpdateExpression: "ADD #n :one",
+            ConditionExpression: "attribute_exists(#n) AND #n < :limit",
+            ExpressionAttributeNames: { "#n": "n" },
+            ExpressionAttributeValues: { ":one": 1, ":limit": limit },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+      const { Item } = await db().send(new GetCommand({ TableName: tableName, Key, ConsistentRead: true }));
+      if (Item && typeof Item.n === "number") {
+        if (Item.n >= limit) return false;
+        continue; // a slot was freed meanwhile
+      }
+      const n = await countStored(forwarderId, kind);
+      try {
+        await db().send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...Key, n },
+            ConditionExpression: "attribute_not_exists(pk)",
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+    return false;
+  }
+
+  /** Gives a slot back (a deletion, or a creation whose write failed); never below 0. */
+  async function releaseSlot(forwarderId: string, kind: Kind): Promise<void> {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: countKey(forwarderId, kind),
+          UpdateExpression: "ADD #n :minus",
+          ConditionExpression: "#n > :zero",
+          ExpressionAttributeNames: { "#n": "n" },
+          ExpressionAttributeValues: { ":minus": -1, ":zero": 0 },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  /** Slot first, then the id, then the write: a refused creation takes no id and writes nothing. */
+  async function insertSubscription(
+    kind: Kind,
+    forwarderId: string,
+    limit: number,
+    build: (id: number) => Subscription,
+  ): Promise<Subscription | null> {
+    if (!(await reserveSlot(forwarderId, kind, limit))) return null;
+    try {
+      const subscription = build(await nextId(kind));
+      await putSubscription(subscription);
+      return subscription;
+    } catch (error) {
+      await releaseSlot(forwarderId, kind);
+      throw error;
+    }
+  }
+
+  async function nextId(kind: Kind): Promise<number> {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { pk: "COUNTER", sk: COUNTER_SK[kind] },
+        UpdateExpression: "ADD #value :one",
+        ExpressionAttributeNames: { "#value": "value" },
+        ExpressionAttributeValues: { ":one": 1 },
+        ReturnValues: "UPDATED_NEW",
+      }),
+    );
+    return Number(Attributes?.value);
+  }
+
+  async function deleteCounted(kind: Kind, forwarderId: string, id: number): Promise<boolean> {
+    const deleted = await deleteSubscription(kind, forwarderId, id);
+    if (deleted) await releaseSlot(forwarderId, kind);
+    return deleted;
+  }
+
   async function listOf(kind: Kind, forwarderId: string, page: PageRequest) {
     // Bounded by the per-forwarder limits (500 rules, 50 webhooks by default): one partition read.
     const items = await queryAll({
@@ -176,19 +307,7 @@ export function dynamoSubscriptionRepository(
   }
 
   return {
-    async nextId(kind) {
-      const { Attributes } = await db().send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { pk: "COUNTER", sk: COUNTER_SK[kind] },
-          UpdateExpression: "ADD #value :one",
-          ExpressionAttributeNames: { "#value": "value" },
-          ExpressionAttributeValues: { ":one": 1 },
-          ReturnValues: "UPDATED_NEW",
-        }),
-      );
-      return Number(Attributes?.value);
-    },
+    nextId,
 
     putRule: (rule) => putSubscription({ kind: "rule", rule }),
     async getRule(forwarderId, id) {
@@ -196,33 +315,30 @@ export function dynamoSubscriptionRepository(
     },
     listRules: async (forwarderId, page) =>
       (await listOf("rule", forwarderId, page)) as Page<NotificationRule>,
-    deleteRule: (forwarderId, id) => deleteSubscription("rule", forwarderId, id),
+    deleteRule: (forwarderId, id) => deleteCounted("rule", forwarderId, id),
+    async insertRule(draft, limit) {
+      const stored = await insertSubscription("rule", draft.owner.forwarderId, limit, (id) => ({
+        kind: "rule",
+        rule: { ...draft, id },
+      }));
+      return stored?.kind === "rule" ? stored.rule : null;
+    },
 
     putWebhook: (webhook) => putSubscription({ kind: "webhook", webhook }),
     async getWebhook(forwarderId, id) {
       return ((await getMain("webhook", forwarderId, id))?.data as Webhook | undefined) ?? null;
     },
     listWebhooks: async (forwarderId, page) => (await listOf("webhook", forwarderId, page)) as Page<Webhook>,
-    deleteWebhook: (forwarderId, id) => deleteSubscription("webhook", forwarderId, id),
-
-    async countSubscriptions(forwarderId, kind) {
-      let count = 0;
-      let start: Record<string, NativeAttributeValue> | undefined;
-      do {
-        const result = await db().send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-            ExpressionAttributeValues: { ":pk": forwarderPk(forwarderId), ":prefix": KIND_PREFIX[kind] },
-            Select: "COUNT",
-            ...(start ? { ExclusiveStartKey: start } : {}),
-          }),
-        );
-        count += result.Count ?? 0;
-        start = result.LastEvaluatedKey;
-      } while (start);
-      return count;
+    deleteWebhook: (forwarderId, id) => deleteCounted("webhook", forwarderId, id),
+    async insertWebhook(draft, limit) {
+      const stored = await insertSubscription("webhook", draft.owner.forwarderId, limit, (id) => ({
+        kind: "webhook",
+        webhook: { ...draft, id },
+      }));
+      return stored?.kind === "webhook" ? stored.webhook : null;
     },
+
+    countSubscriptions: (forwarderId, kind) => countStored(forwarderId, kind),
 
     async findCandidates(indexKeys) {
       const results = await Promise.all(
@@ -269,13 +385,72 @@ export function dynamoSubscriptionRepository(
       );
       return (Item?.data as CustomerEndpoint | undefined) ?? null;
     },
-    async listCustomerEndpoints(page) {
+    async updateCustomerEndpoint(endpoint) {
+      // Both copies, only while the endpoint exists (a concurrent DELETE wins; no orphan listing copy).
+      try {
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...endpointKey(endpoint.id), data: endpoint },
+                  ConditionExpression: "attribute_exists(pk)",
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { pk: ENDPOINT_LIST_PK, sk: `${endpoint.createdAt}#${endpoint.id}`, data: endpoint },
+                  ConditionExpression: "attribute_exists(pk)",
+                },
+              },
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+    async deleteCustomerEndpoint(endpoint) {
+      try {
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Delete: {
+                  TableName: tableName,
+                  Key: endpointKey(endpoint.id),
+                  ConditionExpression: "attribute_exists(pk)",
+                },
+              },
+              {
+                Delete: {
+                  TableName: tableName,
+                  Key: { pk: ENDPOINT_LIST_PK, sk: `${endpoint.createdAt}#${endpoint.id}` },
+                },
+              },
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+    async listCustomerEndpoints(page, forwarderId) {
+      // Support registers a handful per forwarder: one partition read, filtered for a forwarder's list.
       const items = await queryAll({
         KeyConditionExpression: "pk = :pk",
         ExpressionAttributeValues: { ":pk": ENDPOINT_LIST_PK },
       });
       return pageOf(
-        items.map((item) => item.data as CustomerEndpoint),
+        items
+          .map((item) => item.data as CustomerEndpoint)
+          .filter((endpoint) => forwarderId === undefined || endpoint.forwarderId === forwarderId),
         page,
       );
     },

@@ -2,32 +2,64 @@
  * Bearer-token verification with aws-jwt-verify. In AWS the issuer is the Cognito user pool (or the OIDC
  * issuer named in the stack props) and keys come from its JWKS URI; locally the runner passes the dev
  * issuer's public keys in JWKS_JSON so no network is needed.
+ *
+ * Beyond the signature, issuer and audience (required everywhere: a deployment without JWT_AUDIENCE
+ * fails closed), a token must carry a numeric `exp`, and its lifetime may not exceed the configured
+ * maximum: neither `exp - iat` nor `exp - now` (a token minted with a forged or missing `iat`).
  */
 import { JwtVerifier } from "aws-jwt-verify";
 import type { Jwks } from "aws-jwt-verify/jwk";
+import { DEFAULT_JWT_MAX_LIFETIME_SECONDS, SETTINGS_ENV } from "../contracts/settings.ts";
 import { type Identity, identityFromClaims } from "../core/identity.ts";
 
 export interface TokenVerifierConfig {
   issuer: string;
-  audience: string | null;
+  audience: string;
   jwksUri: string;
   /** Preloaded keys (local dev issuer); when absent keys are fetched from jwksUri and cached. */
   jwks: Jwks | null;
+  /** Longest lifetime accepted, in seconds. */
+  maxLifetimeSeconds: number;
 }
 
 export function tokenVerifierConfigFromEnv(env: NodeJS.ProcessEnv = process.env): TokenVerifierConfig {
-  const issuer = env.JWT_ISSUER;
-  if (!issuer) throw new Error("JWT_ISSUER is not set");
+  const issuer = env[SETTINGS_ENV.jwtIssuer];
+  if (!issuer) throw new Error(`${SETTINGS_ENV.jwtIssuer} is not set`);
+  const audience = env[SETTINGS_ENV.jwtAudience];
+  if (!audience)
+    throw new Error(`${SETTINGS_ENV.jwtAudience} is not set: every token must name its audience`);
+  const rawMax = env[SETTINGS_ENV.jwtMaxLifetimeSeconds];
+  const max = rawMax === undefined || rawMax === "" ? DEFAULT_JWT_MAX_LIFETIME_SECONDS : Number(rawMax);
+  if (!Number.isInteger(max) || max <= 0)
+    throw new Error(`${SETTINGS_ENV.jwtMaxLifetimeSeconds} must be a positive whole number, got ${rawMax}`);
   const jwksJson = env.JWKS_JSON;
   return {
     issuer,
-    audience: env.JWT_AUDIENCE ? env.JWT_AUDIENCE : null,
+    audience,
     jwksUri: env.JWKS_URI ?? `${issuer.replace(/\/$/, "")}/.well-known/jwks.json`,
     jwks: jwksJson ? (JSON.parse(jwksJson) as Jwks) : null,
+    maxLifetimeSeconds: max,
   };
 }
 
 export type VerifyResult = { ok: true; identity: Identity } | { ok: false; reason: string };
+
+/** Why a verified token's lifetime is refused, or null when `exp` is present and within bounds. */
+export function lifetimeProblem(
+  claims: Record<string, unknown>,
+  maxLifetimeSeconds: number,
+  nowSeconds: number,
+): string | null {
+  const { exp, iat } = claims;
+  if (typeof exp !== "number" || !Number.isFinite(exp)) return "token has no exp claim";
+  if (exp - nowSeconds > maxLifetimeSeconds)
+    return `token expires more than ${maxLifetimeSeconds} s from now`;
+  if (iat !== undefined) {
+    if (typeof iat !== "number" || !Number.isFinite(iat)) return "token iat claim is not a number";
+    if (exp - iat > maxLifetimeSeconds) return `token lifetime exceeds ${maxLifetimeSeconds} s`;
+  }
+  return null;
+}
 
 export function createTokenVerifier(
   config: TokenVerifierConfig,
@@ -49,6 +81,9 @@ export function createTokenVerifier(
       // aws-jwt-verify's message says what failed (expired, wrong issuer, bad signature, alg none...).
       return { ok: false, reason: error instanceof Error ? error.message : "invalid token" };
     }
+    // Real seconds: tokens are judged against the issuer's clock, never the local fake clock.
+    const lifetime = lifetimeProblem(claims, config.maxLifetimeSeconds, Math.floor(Date.now() / 1000));
+    if (lifetime) return { ok: false, reason: lifetime };
     return identityFromClaims(claims);
   };
 }

@@ -1,11 +1,13 @@
 /**
- * The URL challenge a webhook must pass before it receives events. The service POSTs
+ * The URL challenge: an optional ownership proof shown as `Verified`, never a gate. The service POSTs
  *     { "Type": "WebhookVerification", "Challenge": "<random>", "WebhookId": <id> }
  * (Content-Type application/json, header `x-route-map-challenge: <random>`, plus the webhook's bearer
  * Token and Standard Webhooks signature when it has them, so a receiver that authenticates everything
- * can still answer). The receiver passes by answering 2xx within 5 s with the challenge echoed: a JSON
- * body `{ "Challenge": "<same>" }` or a plain-text body equal to it (surrounding whitespace ignored).
- * Sent through the HTTP sender, so the SSRF guard applies exactly as for deliveries.
+ * can still answer). The receiver passes by answering 2xx within 5 s with the bare challenge value as
+ * the body (surrounding whitespace ignored; a JSON string literal of it is accepted too). The expected
+ * answer differs from the request: an endpoint that reflects the request (its JSON body, or any JSON
+ * object such as `{ "Challenge": ... }`) cannot pass. Sent through the HTTP sender, so the SSRF guard
+ * applies exactly as for deliveries.
  */
 import { randomBytes } from "node:crypto";
 import { signWebhook, type Webhook } from "../core/notifications/index.ts";
@@ -17,21 +19,16 @@ export const CHALLENGE_HEADER = "x-route-map-challenge";
 const VERIFICATION_TIMEOUT_MS = 5_000;
 const SHOWN_BODY = 120;
 
-/** The echoed challenge: `{ "Challenge": "..." }` or the plain text itself. */
-function echoedChallenge(body: string): string {
+/** The answered value: the body itself (trimmed), or the content of a JSON string literal. */
+function answeredChallenge(body: string): string {
   const text = body.trim();
+  if (!text.startsWith('"')) return text;
   try {
     const json: unknown = JSON.parse(text);
-    if (typeof json === "object" && json !== null && "Challenge" in json) {
-      const value = (json as { Challenge: unknown }).Challenge;
-      return typeof value === "string" ? value : "";
-    }
-    // A JSON string literal is plain text too.
-    if (typeof json === "string") return json;
+    return typeof json === "string" ? json : text;
   } catch {
-    // not JSON: plain text
+    return text;
   }
-  return text;
 }
 
 const shown = (body: string) =>
@@ -81,10 +78,10 @@ export function createWebhookVerifier(
         case "response":
           if (result.status < 200 || result.status > 299)
             return { ok: false, reason: `receiver answered HTTP ${result.status}, expected 2xx` };
-          if (echoedChallenge(result.body) !== secret)
+          if (answeredChallenge(result.body) !== secret)
             return {
               ok: false,
-              reason: `challenge not echoed (answer body: ${shown(result.body)})`,
+              reason: `answer is not the bare challenge value (HTTP ${result.status}, answer body: ${shown(result.body)})`,
             };
           return { ok: true };
       }

@@ -16,7 +16,21 @@ export type EventSource =
       /** Lambda event-source filter applied to each stream record. */
       filter: FilterPattern;
     }
-  | { kind: "queue"; queue: keyof typeof QUEUES; batchSize: number }
+  | {
+      kind: "queue";
+      queue: keyof typeof QUEUES;
+      batchSize: number;
+      /**
+       * Concurrent batches at most (Lambda's SQS maximum concurrency; the local poller runs as many
+       * receive loops), so one batch waiting on a slow target never stops the next from starting.
+       */
+      maxConcurrency?: number;
+      /**
+       * A second queue feeding the same function with its own (small) concurrency: the slow lane,
+       * where jobs of targets that timed out wait, so they cannot take the main lane's capacity.
+       */
+      slowLane?: { queue: keyof typeof QUEUES; batchSize: number; maxConcurrency: number };
+    }
   | { kind: "schedule" };
 
 export interface EventFunctionDefinition {
@@ -52,11 +66,20 @@ export const EVENT_FUNCTIONS: readonly EventFunctionDefinition[] = [
     source: { kind: "stream", table: "routeMaps", batchSize: 25, filter: OUTBOX_INSERT_FILTER },
     timeoutSeconds: 30,
   },
-  // One delivery attempt per job; the queue's 90 s visibility timeout exceeds this 60 s timeout.
+  // One delivery attempt per job; the queue's 90 s visibility timeout exceeds this 60 s timeout. The
+  // records of a batch are sent concurrently, each within its 10 s deadline (capped by the time the
+  // invocation has left); up to 20 batches run at once, and a target that timed out gets its retries
+  // on the slow lane (DeliverySlowJobs, 2 batches at once), so it never delays anyone else's delivery.
   {
     handler: "deliver-job",
     folder: "queue",
-    source: { kind: "queue", queue: "deliveryJobs", batchSize: 10 },
+    source: {
+      kind: "queue",
+      queue: "deliveryJobs",
+      batchSize: 10,
+      maxConcurrency: 20,
+      slowLane: { queue: "deliverySlowJobs", batchSize: 10, maxConcurrency: 2 },
+    },
     timeoutSeconds: 60,
   },
   // Plans and replans -> one-time EventBridge Scheduler schedules per due check.

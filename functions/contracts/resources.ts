@@ -66,12 +66,29 @@ export const TABLES = {
     stream: false,
     globalIndexes: [],
   },
+  // Per-caller request counters of the minute/hour/day rate-limit windows, shared by every route's
+  // containers (functions/adapters/rate-limit-counter.ts); each expires after its window.
+  rateLimits: {
+    id: "RateLimits",
+    envVar: "RATE_LIMITS_TABLE",
+    partitionKey: "pk",
+    ttlAttribute: "expiresAt",
+    stream: false,
+    globalIndexes: [],
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export const QUEUES = {
   deliveryJobs: {
     id: "DeliveryJobs",
     envVar: "DELIVERY_QUEUE_URL",
+    visibilityTimeoutSeconds: 90,
+    maxReceiveCount: 5,
+  },
+  // The delivery slow lane: retries of jobs whose target timed out (functions/contracts/event-functions.ts).
+  deliverySlowJobs: {
+    id: "DeliverySlowJobs",
+    envVar: "DELIVERY_SLOW_QUEUE_URL",
     visibilityTimeoutSeconds: 90,
     maxReceiveCount: 5,
   },

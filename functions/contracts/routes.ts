@@ -11,6 +11,12 @@ export { DEFAULT_SERVICE_NAME };
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
+/**
+ * Timeout of every HTTP route's Lambda (the stack's, and the deadline the local runner gives each
+ * invocation): handlers that may run long (carrier messages) answer before it with what they stored.
+ */
+export const HTTP_FUNCTION_TIMEOUT_SECONDS = 10;
+
 /** The roles a bearer token can carry (functions/core/identity.ts `Role`). */
 export type RouteRole = "forwarder" | "carrier" | "support";
 
@@ -20,12 +26,12 @@ interface RouteShape {
   method: HttpMethod;
   /** Path template with `{param}` segments, without the service prefix. */
   path: string;
-  /** Roles allowed; "public" routes skip authentication (only the API description). */
+  /** Roles allowed; "public" routes skip authentication (the API description, e-mail confirmation links). */
   roles: readonly RouteRole[] | "public";
   /** Accepted request content types, when the route takes a body. */
   body?: { contentTypes: readonly string[] };
-  /** "paging": the route reads ?CurrentPage=&PageSize=. */
-  query?: "paging";
+  /** "paging": the route reads ?CurrentPage=&PageSize=; "force": it reads ?force=true|false. */
+  query?: "paging" | "force";
 }
 
 /**
@@ -49,6 +55,20 @@ const WEBHOOKS = `${FFW}/webhook`;
 
 const TABLE = [
   { handler: "get-openapi", method: "GET", path: "/openapi.json", roles: "public" },
+  // The link of a NotifyTo confirmation e-mail (its random token is the only credential): GET shows
+  // a page with a button (read-only, so link scanners confirm nothing), whose POST confirms.
+  {
+    handler: "show-email-confirmation",
+    method: "GET",
+    path: "/email-confirmations/{token}",
+    roles: "public",
+  },
+  {
+    handler: "confirm-email-address",
+    method: "POST",
+    path: "/email-confirmations/{token}",
+    roles: "public",
+  },
   {
     handler: "ingest-carrier-message",
     method: "POST",
@@ -66,7 +86,13 @@ const TABLE = [
     body: JSON_BODY,
     query: "paging",
   },
-  { handler: "get-route-map-history", method: "GET", path: `${FFW}/{awb}/history`, roles: forwarder },
+  {
+    handler: "get-route-map-history",
+    method: "GET",
+    path: `${FFW}/{awb}/history`,
+    roles: forwarder,
+    query: "paging",
+  },
   { handler: "get-route-map", method: "GET", path: `${FFW}/{awb}`, roles: forwarder },
   {
     handler: "put-carrier",
@@ -137,6 +163,28 @@ const TABLE = [
     method: "GET",
     path: "/support/customer-endpoints",
     roles: support,
+    query: "paging",
+  },
+  {
+    handler: "update-customer-endpoint",
+    method: "PUT",
+    path: "/support/customer-endpoints/{id}",
+    roles: support,
+    body: JSON_BODY,
+  },
+  {
+    handler: "delete-customer-endpoint",
+    method: "DELETE",
+    path: "/support/customer-endpoints/{id}",
+    roles: support,
+    query: "force",
+  },
+  // A forwarder's own endpoints (masked), to pick the GUID for a Url rule's NotifyTo.
+  {
+    handler: "list-own-customer-endpoints",
+    method: "GET",
+    path: `${FFW}/customer-endpoints`,
+    roles: forwarder,
     query: "paging",
   },
 ] as const satisfies readonly RouteShape[];

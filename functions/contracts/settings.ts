@@ -16,10 +16,18 @@ export const SETTINGS_ENV = {
   rateLimitPerSecond: "RATE_LIMIT_PER_SECOND",
   /** Per-caller token bucket of every route: bucket size. */
   rateLimitBurst: "RATE_LIMIT_BURST",
+  /** Per-caller requests per calendar minute (UTC), counted across containers. */
+  rateLimitPerMinute: "RATE_LIMIT_PER_MINUTE",
+  /** Per-caller requests per clock hour (UTC), counted across containers. */
+  rateLimitPerHour: "RATE_LIMIT_PER_HOUR",
+  /** Per-caller requests per UTC day, counted across containers. */
+  rateLimitPerDay: "RATE_LIMIT_PER_DAY",
   /** OIDC issuer of bearer tokens (the authorizer only). */
   jwtIssuer: "JWT_ISSUER",
-  /** Expected token audience, when the deployment names one (the authorizer only). */
+  /** Expected token audience (`aud`), required: a token for another audience is refused (the authorizer only). */
   jwtAudience: "JWT_AUDIENCE",
+  /** Longest token lifetime accepted, in seconds (exp - iat, and exp - now); the authorizer only. */
+  jwtMaxLifetimeSeconds: "JWT_MAX_LIFETIME_SECONDS",
   /** EventBridge Scheduler group of the due-check and delivery-retry schedules. */
   scheduleGroupName: "SCHEDULE_GROUP_NAME",
   /** Role EventBridge Scheduler assumes to deliver a schedule to its queue. */
@@ -36,8 +44,24 @@ export type DeploymentMode = "production" | "local";
 
 export const DEFAULT_SERVICE_NAME = "api.routemap";
 
-/** Per-caller rate limit of every route: 50 requests per second, bursts of 100 (docs/decisions.md). */
-export const RATE_LIMIT_DEFAULTS = { ratePerSecond: 50, burst: 100 } as const;
+/**
+ * Per-caller rate limits of every route (docs/decisions.md): a token bucket of 50 requests per second
+ * with bursts of 100 (per container), and fixed UTC windows counted across containers: 1,500 per
+ * minute, 30,000 per hour, 300,000 per day.
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  ratePerSecond: 50,
+  burst: 100,
+  perMinute: 1_500,
+  perHour: 30_000,
+  perDay: 300_000,
+} as const;
+
+/** Audience of the service's tokens when the deployment names none (the local dev issuer's too). */
+export const DEFAULT_JWT_AUDIENCE = "route-map-tracker";
+
+/** Longest accepted token lifetime when the deployment names none: 24 hours. */
+export const DEFAULT_JWT_MAX_LIFETIME_SECONDS = 24 * 3600;
 
 /** Sender of notification e-mail when the deployment names none. */
 export const DEFAULT_SENDER_ADDRESS = "notifications@example.com";

@@ -61,6 +61,19 @@ export class WriteConflictError extends Error {
   }
 }
 
+/**
+ * The request's time ran out before this message could be stored (nothing of it was written): the
+ * answer comes before the Lambda deadline with what was stored, and the caller resends the rest (409).
+ */
+export class DeadlineReachedError extends Error {
+  constructor(readonly awb: AwbId) {
+    super(
+      `time ran out before the message for AWB ${awb.prefix}-${awb.serial} could be stored (concurrent changes of the AWB, or a long body); resend it`,
+    );
+    this.name = "DeadlineReachedError";
+  }
+}
+
 export class CheckNotDueError extends Error {}
 
 /** The station code is not in the airport dataset: the caller answers 400 naming it. */
@@ -165,11 +178,46 @@ export class IngestInterruptedError extends Error {
 /** Unknown, or another forwarder's: the same answer, so existence never leaks (404). */
 export class SubscriptionNotFoundError extends Error {
   constructor(
-    readonly kind: "rule" | "webhook" | "delivery",
+    readonly kind: "rule" | "webhook" | "delivery" | "customer endpoint",
     readonly id: string,
   ) {
     super(`No ${kind} ${id}, or it is not yours.`);
     this.name = "SubscriptionNotFoundError";
+  }
+}
+
+/** A rule identical to one the forwarder already has (issue 11 point 21): 409 naming that rule. */
+export class DuplicateRuleError extends Error {
+  constructor(readonly existingId: number) {
+    super(
+      `Rule ${existingId} already sends exactly this (same NotifyTo, events and filters); change or enable that one.`,
+    );
+    this.name = "DuplicateRuleError";
+  }
+}
+
+/** An e-mail confirmation link that is unknown, used, replaced by a newer one or expired (404). */
+export class ConfirmationLinkError extends Error {
+  constructor(readonly reason: "unknown" | "expired") {
+    super(
+      reason === "expired"
+        ? "This confirmation link has expired; a new one is mailed when a rule naming the address is saved."
+        : "This confirmation link is unknown, already used or replaced by a newer one.",
+    );
+    this.name = "ConfirmationLinkError";
+  }
+}
+
+/** A customer endpoint still named by enabled Url rules cannot be deleted without `?force=true` (409). */
+export class EndpointInUseError extends Error {
+  constructor(
+    readonly endpointId: string,
+    readonly ruleIds: readonly number[],
+  ) {
+    super(
+      `Customer endpoint ${endpointId} is used by enabled rule(s) ${ruleIds.join(", ")}: disable them first, or delete with ?force=true to disable them.`,
+    );
+    this.name = "EndpointInUseError";
   }
 }
 
@@ -197,6 +245,17 @@ export class UnusableReferenceError extends Error {
   ) {
     super(`${field} ${reason}.`);
     this.name = "UnusableReferenceError";
+  }
+}
+
+/**
+ * A well-formed body whose values only the stored state can judge (400 naming each field): a masked
+ * secret that is not the stored one's mask, or a secret not sent again when the Url changes.
+ */
+export class InvalidFieldsError extends Error {
+  constructor(readonly errors: ReadonlyArray<{ field: string; message: string }>) {
+    super(`Invalid ${errors.map((error) => error.field).join(", ")}.`);
+    this.name = "InvalidFieldsError";
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { parseAwb } from "../core/awb.ts";
 import type { AwbId } from "../core/carrier-messages/types.ts";
+import { CONFIRMATION_TOKEN_PATTERN, GUID_PATTERN } from "../core/notifications/index.ts";
 import { badRequest } from "./problems.ts";
 
 /** `{awb}`: 11 digits or ppp-nnnnnnnn with a valid check digit, else 400 naming what is wrong. */
@@ -36,6 +37,24 @@ export function prefixFromPath(value: string | undefined): string {
   if (value === undefined || !/^\d{3}$/.test(value)) {
     throw badRequest("The carrier prefix must be 3 digits.", [
       { field: "prefix", message: "must be 3 digits" },
+    ]);
+  }
+  return value;
+}
+
+/** `{id}` of a customer endpoint: a GUID (any case), else 400 naming `id`. */
+export function guidFromPath(value: string | undefined): string {
+  if (value === undefined || !GUID_PATTERN.test(value)) {
+    throw badRequest("The id must be a GUID.", [{ field: "id", message: "must be a GUID" }]);
+  }
+  return value.toLowerCase();
+}
+
+/** `{token}` of an e-mail confirmation link: base64url, 22 to 128 characters, else 400 naming `token`. */
+export function confirmationTokenFromPath(value: string | undefined): string {
+  if (value === undefined || !CONFIRMATION_TOKEN_PATTERN.test(value)) {
+    throw badRequest("The confirmation token is malformed.", [
+      { field: "token", message: "must be the token of a confirmation link" },
     ]);
   }
   return value;

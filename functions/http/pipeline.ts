@@ -40,7 +40,7 @@ export interface RouteOptions<B extends Schema, Q extends Schema, P extends Pars
   rawBody?: boolean;
   /** Parser of each `{param}` of the path (functions/http/params.ts). */
   params?: P;
-  /** Schema of the query (the routes the table marks `query: "paging"`). */
+  /** Schema of the query (the routes the table marks with a `query`). */
   query?: Q;
 }
 
@@ -53,6 +53,10 @@ export interface HttpRequest<H extends HandlerId, B extends Schema, Q extends Sc
   params: { [K in keyof P]: ReturnType<P[K]> };
   query: Parsed<Q>;
   requestId: string;
+  /** Milliseconds left before the Lambda is cut off (the context's remaining time); Infinity without one. */
+  timeLeftMs: () => number;
+  /** The API's public base URL as the caller reached it (scheme, host, stage), for links. */
+  baseUrl: string;
 }
 
 /** What a use case takes as its dependencies (its first parameter): a handler's `make(deps)` type. */
@@ -60,11 +64,28 @@ export type DepsOf<F extends (...args: never[]) => unknown> = Parameters<F>[0];
 
 export type HttpHandler = MiddyfiedHandler<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>;
 
+/**
+ * Scheme, host and stage the caller used: API Gateway's domain name and the part of its request path
+ * before the resource path (the stage on the execute-api domain, nothing on a custom domain); locally
+ * the Host header over http.
+ */
+export function publicBaseUrl(event: APIGatewayProxyEvent): string {
+  const headers = Object.fromEntries(
+    Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+  const domain = event.requestContext?.domainName;
+  const host = domain ?? headers.host ?? "localhost";
+  const proto = headers["x-forwarded-proto"] ?? (domain ? "https" : "http");
+  const fullPath = event.requestContext?.path ?? event.path;
+  const prefix = fullPath.endsWith(event.path) ? fullPath.slice(0, fullPath.length - event.path.length) : "";
+  return `${proto}://${host}${prefix}`;
+}
+
 /** Refuses, when the handler module loads, options that contradict the route table. */
 function checkAgainstTable(route: RouteDefinition, options: RouteOptions<Schema, Schema, Parsers>): void {
   if (options.body && !route.body)
     throw new Error(`${route.handler}: a body schema on a route without a body`);
-  if ((route.query === "paging") !== (options.query !== undefined))
+  if ((route.query !== undefined) !== (options.query !== undefined))
     throw new Error(`${route.handler}: the query schema must match the route table's query`);
 }
 
@@ -86,8 +107,9 @@ export function httpRoute<
         .use(requestBody(route, { body: options.body, rawBody: options.rawBody }))
         .use(requestParams({ params: options.params, query: options.query }))
         .use(problemResponses())
-        .handler(async (event) => {
+        .handler(async (event, context) => {
           const state = stateOf(event);
+          const remaining = context?.getRemainingTimeInMillis;
           const result = await run({
             // The identity middleware let only the route's roles in (none on public routes).
             identity: state.identity as IdentityOf<H>,
@@ -97,6 +119,11 @@ export function httpRoute<
             params: state.params as HttpRequest<H, B, Q, P>["params"],
             query: state.query as Parsed<Q>,
             requestId: state.requestId,
+            timeLeftMs:
+              typeof remaining === "function"
+                ? () => remaining.call(context)
+                : () => Number.POSITIVE_INFINITY,
+            baseUrl: publicBaseUrl(event),
           });
           // request-context's `after` turns the result into API Gateway's shape.
           return result as unknown as APIGatewayProxyResult;

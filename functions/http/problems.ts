@@ -8,9 +8,14 @@ import * as v from "valibot";
 import { formatAwb } from "../core/awb.ts";
 import {
   CarrierNotFoundError,
+  ConfirmationLinkError,
+  DeadlineReachedError,
   DeliveryInProgressError,
+  DuplicateRuleError,
+  EndpointInUseError,
   ForeignAwbError,
   IngestInterruptedError,
+  InvalidFieldsError,
   JsonEventValidationError,
   MessageParseError,
   RouteMapNotFoundError,
@@ -115,15 +120,18 @@ export function appliedBody(applied: readonly AppliedMessage[]) {
   return applied.map((a) => ({ AwbNumber: formatAwb(a.awb), Changed: a.changed, Events: a.events }));
 }
 
+/** Seconds a carrier waits before resending messages that lost to concurrent writers of their AWB. */
+export const CONFLICT_RETRY_AFTER_SECONDS = 1;
+
 /**
- * A body stored only in part: the status of what stopped it (409 lost races, 422 a change too large
- * to store, else 500) with `Applied` listing the messages that were stored, so the carrier resends
- * only the rest.
+ * A body stored only in part: the status of what stopped it (409 lost races or the request's deadline,
+ * with Retry-After; 422 a change too large to store; else 500) with `Applied` listing the messages
+ * that were stored, so the carrier resends only the rest.
  */
 function interrupted(error: IngestInterruptedError): ProblemError {
   const { cause } = error;
   const [status, slug] =
-    cause instanceof WriteConflictError
+    cause instanceof WriteConflictError || cause instanceof DeadlineReachedError
       ? [409, "conflict"]
       : cause instanceof WriteTooLargeError
         ? [422, "too-large-to-store"]
@@ -139,7 +147,7 @@ function interrupted(error: IngestInterruptedError): ProblemError {
     slug,
     `Message ${error.failedMessage} of ${error.total} could not be stored (${reason}). ${stored}; resend from message ${error.failedMessage}.`,
     [{ field: `message ${error.failedMessage}`, message: reason }],
-    {},
+    status === 409 ? { "retry-after": String(CONFLICT_RETRY_AFTER_SECONDS) } : {},
     { Applied: appliedBody(error.applied) },
   );
 }
@@ -201,10 +209,14 @@ const PROBLEMS: readonly Row[] = [
   // ---- notification rules, webhooks, deliveries, customer endpoints
   row(SubscriptionNotFoundError, (error) => notFound(error.message)),
   row(SubscriptionLimitError, (error) => new ProblemError(409, "limit-exceeded", error.message)),
+  row(EndpointInUseError, (error) => new ProblemError(409, "endpoint-in-use", error.message)),
+  row(DuplicateRuleError, (error) => new ProblemError(409, "duplicate-rule", error.message)),
+  row(ConfirmationLinkError, (error) => notFound(error.message)),
   row(UnusableReferenceError, (error) =>
     unprocessable(error.message, [{ field: error.field, message: error.reason }]),
   ),
   row(DeliveryInProgressError, (error) => new ProblemError(409, "delivery-in-progress", error.message)),
+  row(InvalidFieldsError, (error) => new ProblemError(400, "validation", error.message, [...error.errors])),
 ];
 
 /** A domain error as its problem; a ProblemError or an unexpected error is returned unchanged. */

@@ -26,12 +26,21 @@ export function subscriber(forwarder: ForwarderIdentity): SubscriberIdentity {
   };
 }
 
-/** A date alone covers its whole UTC day; instants are normalised to "…Z" like the stored fields. */
-function range(r: { From?: string; To?: string } | undefined): SearchRange | null {
+/**
+ * A date alone covers its whole UTC day; instants are normalised to "…Z" like the stored fields. A To
+ * before its From is a 400 naming `<name>.To` (it could only ever match nothing).
+ */
+function range(name: string, r: { From?: string; To?: string } | undefined): SearchRange | null {
   if (!r) return null;
   const from =
     r.From === undefined ? null : normaliseUtc(r.From.length === 10 ? `${r.From}T00:00:00Z` : r.From);
   const to = r.To === undefined ? null : normaliseUtc(r.To.length === 10 ? `${r.To}T23:59:59Z` : r.To);
+  if (from !== null && to !== null && to < from) {
+    const message = `must not be before ${name}.From`;
+    throw badRequest(`Invalid ${name}: To (${r.To}) is before From (${r.From}).`, [
+      { field: `${name}.To`, message },
+    ]);
+  }
   return { from, to };
 }
 
@@ -45,9 +54,9 @@ export function searchOf(
     throw badRequest(`Invalid Sort: ${sort.message}.`, [{ field: "Sort", message: sort.message }]);
   return {
     filters: {
-      creationDate: range(body.CreationDate),
-      deliveryDate: range(body.DeliveryDate),
-      receiptDate: range(body.ReceiptDate),
+      creationDate: range("CreationDate", body.CreationDate),
+      deliveryDate: range("DeliveryDate", body.DeliveryDate),
+      receiptDate: range("ReceiptDate", body.ReceiptDate),
       airlinePrefix: body.AirlinePrefix ?? null,
       awbNumber: body.AwbNumber ?? null,
       origin: body.Origin ?? null,

@@ -14,6 +14,8 @@ export interface HttpResult {
   body?: unknown;
   /** An already-serialised JSON body (e.g. a stored route map), sent as is without parse/stringify. */
   rawJson?: string;
+  /** A non-JSON body (an HTML page) sent as is: the result's headers give its content-type. */
+  text?: string;
   headers?: Record<string, string>;
 }
 

@@ -24,7 +24,12 @@ import type { IFunction } from "aws-cdk-lib/aws-lambda";
 import { LogGroup, type RetentionDays } from "aws-cdk-lib/aws-logs";
 import { NagSuppressions } from "cdk-nag";
 import { Construct } from "constructs";
-import { ROUTES, type RouteDefinition, routePaths } from "../../functions/contracts/routes.ts";
+import {
+  HTTP_FUNCTION_TIMEOUT_SECONDS,
+  ROUTES,
+  type RouteDefinition,
+  routePaths,
+} from "../../functions/contracts/routes.ts";
 import type { FunctionBindings } from "../function-bindings.ts";
 import { HandlerFunction } from "./handler-function.ts";
 
@@ -396,6 +401,7 @@ export class Api extends Construct {
     const fn = new HandlerFunction(this, `Route-${route.handler}`, {
       handlerPath: `http/${route.handler}`,
       environment: props.bindings.environmentFor(route.handler),
+      timeout: Duration.seconds(HTTP_FUNCTION_TIMEOUT_SECONDS),
       logRetention: props.logRetention,
     }).fn;
     props.bindings.grant(route.handler, fn);

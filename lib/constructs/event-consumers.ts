@@ -124,16 +124,27 @@ export abstract class EventConsumers extends Construct {
     return fn;
   }
 
-  /** A function fed by its queue, in batches, reporting the messages that failed. */
+  /**
+   * A function fed by its queue, in batches, reporting the messages that failed; with the source's
+   * maximum concurrency, and its slow lane (a second queue with its own small concurrency) if it has one.
+   */
   protected queueConsumer(handler: string): IFunction {
     const definition = definitionOf(handler, "queue");
     const fn = this.handlerFunction(definition);
-    fn.addEventSource(
-      new SqsEventSource(this.consumers.queues[definition.source.queue], {
-        batchSize: definition.source.batchSize,
-        reportBatchItemFailures: true,
-      }),
-    );
+    const { source } = definition;
+    const lanes = [
+      { queue: source.queue, batchSize: source.batchSize, maxConcurrency: source.maxConcurrency },
+      ...(source.slowLane ? [source.slowLane] : []),
+    ];
+    for (const lane of lanes) {
+      fn.addEventSource(
+        new SqsEventSource(this.consumers.queues[lane.queue], {
+          batchSize: lane.batchSize,
+          reportBatchItemFailures: true,
+          ...(lane.maxConcurrency === undefined ? {} : { maxConcurrency: lane.maxConcurrency }),
+        }),
+      );
+    }
     return fn;
   }
 

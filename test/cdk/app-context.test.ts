@@ -6,18 +6,40 @@ import { stackPropsFromContext } from "../../lib/app-context.ts";
 const propsWith = (context: Record<string, unknown>) => stackPropsFromContext(new App({ context }).node);
 
 describe("stackPropsFromContext", () => {
-  it("defaults the per-caller rate limit to 50/s with a burst of 100", () => {
-    expect(propsWith({}).rateLimit).toEqual({ perSecond: 50, burst: 100 });
+  const WINDOWS = { perMinute: 1_500, perHour: 30_000, perDay: 300_000 };
+
+  it("defaults the per-caller rate limit to 50/s with a burst of 100, 1,500/min, 30,000/h, 300,000/day", () => {
+    expect(propsWith({}).rateLimit).toEqual({ perSecond: 50, burst: 100, ...WINDOWS });
+  });
+
+  it("reads the minute, hour and day windows, whole numbers of at least 1", () => {
+    expect(
+      propsWith({ rateLimitPerMinute: "60", rateLimitPerHour: 600, rateLimitPerDay: "6000" }).rateLimit,
+    ).toMatchObject({ perMinute: 60, perHour: 600, perDay: 6000 });
+    expect(() => propsWith({ rateLimitPerMinute: "1.5" })).toThrow(/rateLimitPerMinute/);
+    expect(() => propsWith({ rateLimitPerHour: 0 })).toThrow(/rateLimitPerHour/);
+    expect(() => propsWith({ rateLimitPerDay: "many" })).toThrow(/rateLimitPerDay/);
+  });
+
+  it("reads the token audience and maximum lifetime (default 24 h)", () => {
+    expect(propsWith({}).jwtMaxLifetimeSeconds).toBe(86_400);
+    expect(propsWith({ jwtAudience: "aud-1", jwtMaxLifetimeSeconds: "3600" })).toMatchObject({
+      jwtAudience: "aud-1",
+      jwtMaxLifetimeSeconds: 3600,
+    });
+    expect(() => propsWith({ jwtMaxLifetimeSeconds: "0" })).toThrow(/jwtMaxLifetimeSeconds/);
   });
 
   it("reads rateLimitPerSecond and rateLimitBurst from -c strings and cdk.json numbers", () => {
     expect(propsWith({ rateLimitPerSecond: "20", rateLimitBurst: "40" }).rateLimit).toEqual({
       perSecond: 20,
       burst: 40,
+      ...WINDOWS,
     });
     expect(propsWith({ rateLimitPerSecond: 2.5, rateLimitBurst: 5 }).rateLimit).toEqual({
       perSecond: 2.5,
       burst: 5,
+      ...WINDOWS,
     });
   });
 

@@ -370,13 +370,14 @@ describe("least privilege (lib/function-access.ts)", () => {
         statements.filter((statement) => [statement.Action].flat().some((action) => pattern.test(action)));
       const tablesBy = (pattern: RegExp) =>
         [...new Set(on(pattern).flatMap(referencedIds).map(tableOfId).filter(Boolean))].sort();
-      const expectedTables = (mode?: "readWrite") =>
+      const expectedTables = (...modes: string[]) =>
         Object.entries(access.tables ?? {})
-          .filter(([, granted]) => !mode || granted === mode)
+          .filter(([, granted]) => modes.includes(granted))
           .map(([name]) => name)
           .sort();
-      expect(tablesBy(/^dynamodb:GetItem$/), `${handler} reads`).toEqual(expectedTables());
-      expect(tablesBy(WRITE_ACTION), `${handler} writes`).toEqual(expectedTables("readWrite"));
+      expect(tablesBy(/^dynamodb:GetItem$/), `${handler} reads`).toEqual(expectedTables("read", "readWrite"));
+      // "count" (the rate-limit counters): UpdateItem only.
+      expect(tablesBy(WRITE_ACTION), `${handler} writes`).toEqual(expectedTables("readWrite", "count"));
       const sendsTo = on(/^sqs:SendMessage$/).flatMap(referencedIds);
       expect(
         sendsTo
@@ -438,18 +439,20 @@ describe("least privilege (lib/function-access.ts)", () => {
     }
   });
 
-  it("gives GET routes no write action of any kind", () => {
+  it("gives GET routes no write action of any kind, but counting their caller's requests in RateLimits", () => {
     const getHandlers = [
       ...new Set(ROUTES.filter((route) => route.method === "GET").map((route) => route.handler)),
     ];
     expect(getHandlers.length).toBeGreaterThan(5);
+    const writes = /^(dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem)|sqs:|ses:|scheduler:|iam:)/;
     for (const handler of getHandlers) {
-      expect(
-        actionsOf(handler).filter((action) =>
-          /^(dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem)|sqs:|ses:|scheduler:|iam:)/.test(action),
-        ),
-        handler,
-      ).toEqual([]);
+      const writing = statementsOf(handler).filter((statement) =>
+        [statement.Action].flat().some((action) => writes.test(action)),
+      );
+      // Issue 11: every authenticated route counts its caller in the shared rate-limit windows.
+      const targets = [...new Set(writing.flatMap(referencedIds).map(tableOfId))];
+      const isPublic = ROUTES.some((route) => route.handler === handler && route.roles === "public");
+      expect(targets, handler).toEqual(isPublic ? [] : ["rateLimits"]);
     }
     expect(actionsOf("get-route-map")).toContain("dynamodb:GetItem");
   });
@@ -478,14 +481,22 @@ describe("least privilege (lib/function-access.ts)", () => {
     }
   });
 
-  it("lets only deliver-job send e-mail", () => {
-    expect(actionsOf("deliver-job")).toContain("ses:SendEmail");
+  // Issue 11 point 21: saving or enabling an Email rule mails its new NotifyTo address a confirmation link.
+  const MAILERS = [
+    "deliver-job",
+    "create-notification-rule",
+    "update-notification-rule",
+    "enable-notification-rule",
+  ];
+  it("lets only deliver-job and the rule routes that mail confirmation links send e-mail", () => {
+    for (const handler of MAILERS) expect(actionsOf(handler), handler).toContain("ses:SendEmail");
     const withMail = resources("AWS::IAM::Policy").filter(([, policy]) =>
       JSON.stringify(policy.Properties).includes("ses:SendEmail"),
     );
-    expect(withMail.flatMap(([, policy]) => policy.Properties?.Roles)).toEqual([
-      { Ref: logicalId(functionOf("deliver-job").role) },
-    ]);
+    const roles = (refs: unknown[]) => refs.map((ref) => JSON.stringify(ref)).sort();
+    expect(roles(withMail.flatMap(([, policy]) => policy.Properties?.Roles))).toEqual(
+      roles(MAILERS.map((handler) => ({ Ref: logicalId(functionOf(handler).role) }))),
+    );
   });
 
   it("grants on Resource * only the X-Ray and ListStreams actions that cannot be scoped", () => {

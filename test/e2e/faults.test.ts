@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type Receiver, startReceiver, waitFor } from "../adapters/pipeline/receiver.ts";
+import { confirmNotifyTo } from "../support/email-confirmation.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
 import { HOUR, local, MINUTE, minuteNow } from "./route-map-helpers.ts";
 
@@ -110,6 +111,8 @@ it("20 concurrent messages on one AWB: every distinct event delivered exactly on
     },
   });
   expect(rule.status, rule.text).toBe(200);
+  // A new NotifyTo address receives alerts once confirmed (issue 11 point 21).
+  await confirmNotifyTo(stack.sesUrl, MAIL);
   const webhook = await call(stack.url, "POST", `${FFW}/webhook`, {
     token: owner,
     json: { Event: SUBSCRIBED, Url: `${receiver.url}/faults`, Enable: true, Type: "json", AWB: "", Psk: PSK },
@@ -169,7 +172,8 @@ it("20 concurrent messages on one AWB: every distinct event delivered exactly on
   const posts = () => receiver.postsTo("/faults");
   const emails = async () =>
     ((await (await fetch(`${stack.sesUrl}/store`)).json()) as { emails: StoredEmail[] }).emails.filter(
-      (email) => email.destination.to.includes(MAIL),
+      // Alerts only: the address's confirmation e-mail is not one.
+      (email) => email.destination.to.includes(MAIL) && !email.subject.startsWith("Confirm shipment alerts"),
     );
   await waitFor(
     async () => posts().length >= expected.length && (await emails()).length >= expected.length,

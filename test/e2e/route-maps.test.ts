@@ -202,7 +202,14 @@ describe("carrier messages to route map", () => {
     const events = await partitionItems(stack.dynamoEndpoint, AWB, "EVT#");
     expect(events.every((item) => item.kind === "event")).toBe(true);
     const rmp = events.filter((item) => item.event.name === "RMP").map((item) => item.event.eventStatus);
-    expect(rmp).toEqual(["Creation", "Replan"]);
+    // The booking's Creation (no reader yet), the owner's own Creation when the FWB named it (owners
+    // learn late, addressed to it alone), then the Replan.
+    expect(rmp).toEqual(["Creation", "Creation", "Replan"]);
+    expect(
+      events
+        .filter((item) => item.event.name === "RMP" && item.event.eventStatus === "Creation")
+        .map((item) => item.event.audience.ownerAgent),
+    ).toEqual([null, { code: "1234567", cass: "0001" }]);
     const replanEvent = events.find(
       (item) => item.event.name === "RMP" && item.event.eventStatus === "Replan",
     );

@@ -44,13 +44,14 @@ beforeAll(async () => {
       received.push({ path, headers: request.headers, body });
       const challenge = String(request.headers["x-route-map-challenge"] ?? "");
       if (path.startsWith("/echo") || (path === "/toggle" && toggleEchoes)) {
-        if (challenge)
-          response
-            .writeHead(200, { "content-type": "application/json" })
-            .end(JSON.stringify({ Challenge: challenge }));
+        // The proof the service expects: the bare challenge value (issue 11 point 23).
+        if (challenge) response.writeHead(200, { "content-type": "text/plain" }).end(challenge);
         else response.writeHead(204).end();
-      } else if (path === "/text-echo") {
-        response.writeHead(200, { "content-type": "text/plain" }).end(challenge);
+      } else if (path === "/json-echo") {
+        // The old answer, { "Challenge": ... }: a reflector could produce it, so it no longer passes.
+        response
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ Challenge: challenge }));
       } else {
         response.writeHead(200).end("ok");
       }
@@ -183,7 +184,6 @@ describe("notification rules", () => {
     ["lower-case destination", { Destination: "jfk" }, ["Destination"]],
     ["unknown channel", { ChannelType: "Sms" }, ["ChannelType"]],
     ["Enabled missing", { Enabled: undefined }, ["Enabled"]],
-    ["unknown field", { Colour: "red" }, ["Colour"]],
     [
       "Url rule with header items",
       { ChannelType: "Url", NotifyTo: "3f2504e0-4f89-41d3-9a0c-0305e82c3301", FormatType: "Json" },
@@ -218,7 +218,11 @@ describe("notification rules", () => {
 
   it("lists the caller's rules paged; another forwarder sees none of them", async () => {
     const token = tokens.forwarder("FWD-PAGING", "2222222", "0004");
-    for (let i = 0; i < 5; i++) expect((await post(RULES, token, emailRuleBody())).status).toBe(200);
+    // Five distinct rules (an identical one is refused since issue 11 point 21).
+    for (let i = 0; i < 5; i++)
+      expect((await post(RULES, token, emailRuleBody({ NotifyTo: `page${i}@fwd.example` }))).status).toBe(
+        200,
+      );
     const page = await get(`${RULES}?CurrentPage=2&PageSize=2`, token);
     expect(page.status).toBe(200);
     const body = asJson(page.body);
@@ -233,9 +237,12 @@ describe("notification rules", () => {
   });
 
   it("the owner reads, replaces, disables, enables and deletes; forwarder B gets 404 for each", async () => {
-    const created = asJson((await post(RULES, tokenA, emailRuleBody({ Event: "DEP" }))).body);
+    // Its own NotifyTo: an identical rule is refused since issue 11 point 21.
+    const created = asJson(
+      (await post(RULES, tokenA, emailRuleBody({ Event: "DEP", NotifyTo: "crud@fwd.example" }))).body,
+    );
     const path = `${RULES}/${created.Id}`;
-    const replacement = emailRuleBody({ Event: "ARR,NFD", Destination: "JFK" });
+    const replacement = emailRuleBody({ Event: "ARR,NFD", Destination: "JFK", NotifyTo: "crud@fwd.example" });
     for (const response of [
       await get(path, tokenB),
       await put(path, tokenB, replacement),
@@ -267,9 +274,11 @@ describe("notification rules", () => {
   });
 
   it("a PUT with invalid content is a 400 and changes nothing", async () => {
-    const created = asJson((await post(RULES, tokenA, emailRuleBody())).body);
+    const created = asJson(
+      (await post(RULES, tokenA, emailRuleBody({ NotifyTo: "badput@fwd.example" }))).body,
+    );
     const path = `${RULES}/${created.Id}`;
-    const bad = await put(path, tokenA, emailRuleBody({ Event: "" }));
+    const bad = await put(path, tokenA, emailRuleBody({ Event: "", NotifyTo: "badput@fwd.example" }));
     expect(bad.status).toBe(400);
     expect(asJson((await get(path, tokenA)).body)).toEqual(created);
   });
@@ -294,10 +303,13 @@ describe("webhooks", () => {
       "Type",
       "Psk",
       "AWB",
+      "Verified",
+      "LastVerification",
     ]);
     expect(webhook).toMatchObject({
       ForwarderIdentifier: A.id,
       Enabled: true,
+      Verified: true,
       Psk: psk,
       Token: token,
       AWB: null,
@@ -337,33 +349,33 @@ describe("webhooks", () => {
     expect(asJson((await get(WEBHOOKS, tokenA)).body).TotalItems).toBe(before);
   });
 
-  it("a plain-text echo passes too", async () => {
-    const response = await post(WEBHOOKS, tokenA, webhookRequest("/text-echo"));
-    expect(asJson(response.body).Enabled).toBe(true);
+  it("a JSON { Challenge } echo no longer passes (a reflector could produce it); the webhook is enabled anyway", async () => {
+    const response = await post(WEBHOOKS, tokenA, webhookRequest("/json-echo"));
+    expect(asJson(response.body)).toMatchObject({ Enabled: true, Verified: false });
     await del(`${WEBHOOKS}/${asJson(response.body).Id}`, tokenA);
   });
 
-  it("a receiver that does not echo: stored disabled with the reason; verify passes once it echoes", async () => {
+  it("a receiver that does not answer the challenge: stored enabled, unverified with the reason; verify passes once it answers", async () => {
     toggleEchoes = false;
     const response = await post(WEBHOOKS, tokenA, webhookRequest("/toggle"));
     expect(response.status).toBe(200);
-    expect(asJson(response.body).Enabled).toBe(false);
+    expect(asJson(response.body)).toMatchObject({ Enabled: true, Verified: false });
     expect(response.headers.get("x-webhook-verification")).toBe(
-      "failed; challenge not echoed (answer body: ok)",
+      "failed; answer is not the bare challenge value (HTTP 200, answer body: ok)",
     );
     const id = asJson(response.body).Id;
     const read = await get(`${WEBHOOKS}/${id}`, tokenA);
-    expect(asJson(read.body).Enabled).toBe(false);
+    expect(asJson(read.body)).toMatchObject({ Enabled: true, Verified: false });
     expect(read.headers.get("x-webhook-verification")).toMatch(/^failed; /);
     toggleEchoes = true;
     const verified = await post(`${WEBHOOKS}/${id}/verify`, tokenA);
     expect(verified.status).toBe(200);
-    expect(asJson(verified.body).Enabled).toBe(true);
+    expect(asJson(verified.body)).toMatchObject({ Enabled: true, Verified: true });
     expect(verified.headers.get("x-webhook-verification")).toBe("verified");
     await del(`${WEBHOOKS}/${id}`, tokenA);
   });
 
-  it("a PUT with a new Url challenges the new receiver; secrets stay masked", async () => {
+  it("a PUT with a new Url (and the secret sent again) challenges the new receiver; secrets stay masked", async () => {
     const created = asJson(
       (await post(WEBHOOKS, tokenA, webhookRequest("/echo", { Psk: "another-psk-value-4567" }))).body,
     );
@@ -371,7 +383,7 @@ describe("webhooks", () => {
     const updated = await put(
       `${WEBHOOKS}/${created.Id}`,
       tokenA,
-      webhookRequest("/echo-2", { Event: "NFD" }),
+      webhookRequest("/echo-2", { Event: "NFD", Psk: "another-psk-value-4567" }),
     );
     expect(updated.status).toBe(200);
     expect(asJson(updated.body)).toMatchObject({ Event: "NFD", Psk: "••••4567", Enabled: true });
@@ -414,7 +426,10 @@ describe("webhooks", () => {
     expect(
       (asJson((await get(WEBHOOKS, tokenB)).body).Items as Json[]).some((w) => w.Id === created.Id),
     ).toBe(false);
-    expect(asJson((await get(path, tokenA)).body)).toEqual(created);
+    // GET adds the newest delivery (LastDelivery) to what the creation answered.
+    const { LastDelivery, ...read } = asJson((await get(path, tokenA)).body);
+    expect(read).toEqual(created);
+    expect(LastDelivery).toMatchObject({ DeliveryId: record.deliveryId, Status: "parked" });
     const own = await get(`${path}/deliveries`, tokenA);
     expect(asJson(own.body)).toMatchObject({ TotalItems: 1 });
     expect((asJson(own.body).Items as Json[])[0]).toMatchObject({

@@ -21,6 +21,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../../bin/local/emulators.ts";
 import type { RouteMap } from "../../functions/core/route-map/spec-types.ts";
+import { confirmNotifyTo } from "../support/email-confirmation.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
 import { HOUR, iso, local, MINUTE, minuteNow, partitionItems } from "./route-map-helpers.ts";
 
@@ -88,7 +89,10 @@ const postCarrier = async (json: unknown, text?: string) => {
 async function advanceTo(target: number): Promise<void> {
   const advanceMs = target - Date.now() - elapsed;
   if (advanceMs <= 0) return;
-  const response = await call(stack.url, "POST", "/__local/clock", { json: { advanceMs } });
+  const response = await call(stack.url, "POST", "/__local/clock", {
+    json: { advanceMs },
+    token: tokens.support(),
+  });
   expect(response.status).toBe(200);
   elapsed += advanceMs;
 }
@@ -146,7 +150,8 @@ interface Schedule {
   ActionAfterCompletion?: string;
   FlexibleTimeWindow: { Mode: string };
 }
-const schedules = async () => (await call(stack.url, "GET", "/__local/schedules")).body as Schedule[];
+const schedules = async () =>
+  (await call(stack.url, "GET", "/__local/schedules", { token: tokens.support() })).body as Schedule[];
 const scheduleOf = async (name: string) => (await schedules()).filter((s) => s.Name === name);
 /** Every schedule of one milestone of one AWB, whatever its check (names start with this prefix). */
 const schedulesOfMilestone = async (awb11: string, milestone = "FRA.DEP") =>
@@ -264,6 +269,8 @@ describe("timed checks with the fake clock", { timeout: 90_000 }, () => {
     expect(endpoint.status, endpoint.text).toBe(200);
     const guid = (endpoint.body as { Id: string }).Id;
     await createRule({ MissedEventAlert: true, NotifyTo: "ops@forwarder.example" });
+    // A new NotifyTo address receives alerts once confirmed (issue 11 point 21).
+    await confirmNotifyTo(stack.sesUrl, "ops@forwarder.example");
     await createRule({
       ChannelType: "Url",
       NotifyTo: guid,
@@ -397,6 +404,7 @@ describe("timed checks with the fake clock", { timeout: 90_000 }, () => {
 
   it("a ProActive rule created after DEP went Missing still gets its check", async () => {
     await createRule({ ProActiveAlert: true, ProActiveTime: 300, NotifyTo: "late@forwarder.example" });
+    await confirmNotifyTo(stack.sesUrl, "late@forwarder.example");
     const [late] = await waitFor(async () => {
       const found = await scheduleOf(`chk-${A}-FRA.DEP-proactive-300`);
       return found.length === 1 ? found : null;

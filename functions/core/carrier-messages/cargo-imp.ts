@@ -8,9 +8,14 @@
  *   characters (after trailing spaces) is an error, as Type-B networks would cut it.
  * - Type-B envelope lines may precede any message: an address line (`QD HDQFMLH`), an origin line
  *   (`.HDQRMXH 141200`), `NNNN`, and SITA `=HEADER` style blocks (everything from a line starting
- *   with `=` up to `=TEXT` is skipped).
- * - A message starts at its identifier line (`FSU/13`, `FWB/16`, `FFR/8`, `FFA/4`) and runs until the
- *   next identifier or envelope line, so several messages may share a body.
+ *   with `=` up to `=TEXT` is skipped). The transmission control characters SOH, STX and ETX that
+ *   frame a Type-B heading and text are dropped wherever they stand.
+ * - A message starts at its identifier line (`FSU/13`, `FSA/14`, `FWB/16`, `FFR/8`, `FFA/4`; any
+ *   version of 1-3 digits) and runs until the next identifier or envelope line, so several messages
+ *   may share a body. FSA, the status answer to an FSR, has the layout of an FSU.
+ * - The AWB serial has 8 digits (7 + check digit). A 7-digit serial of older tooling is refused,
+ *   naming the full number, rather than completed with a computed check digit.
+ * - Every weight and volume must be plausible (common.ts: 0, or 0.001 up to 1,000 t / 100,000 m³).
  *
  * FSU status lines (field separator `/`):
  *   BKD/<flight>/<ddMMM>/<ORGDST>[/<qty>][/<S|E hhmm>[/<S|E hhmm>]]   1 group: departure, 2: dep+arr
@@ -21,8 +26,9 @@
  *                             discrepancy, not a cancellation), so this CAN line is our documented
  *                             extension; FFR/FFA with every flight `XX` is the standard way.
  *   Time group: S (scheduled), E (estimated) or A (actual) + hhmm, optional day change `-N` (+1), `-P` (-1).
- *   Other standard FSU codes we do not track (FOH, MAN, PRE, TFD, DIS, ...) and OSI/OCI lines are
- *   skipped, with their `/` continuation lines; an unknown code is an error.
+ *   Other standard FSU codes we do not track (FOH, MAN, PRE, TFD, DIS, ...) and the optional lines
+ *   OSI, OCI, ULD, OTH, SSR, SRI, REF, DIM are skipped, with their `/` continuation lines; an unknown
+ *   code is an error.
  *   Quantity: T|P + pieces [+ K|L weight] [+ MC|CF|CC|CI volume] [+ DG density] [+ T total pieces
  *   after a P]. T = total consignment, P = part shipment; both give the pieces of the line.
  *
@@ -60,6 +66,8 @@ import {
   toCubicMetres,
   truncateFound,
   UNTRACKED_FSU_CODES,
+  volumeProblem,
+  weightProblem,
 } from "./common.ts";
 import type {
   AgentRef,
@@ -77,9 +85,11 @@ import type {
 
 const MAX_LINE_LENGTH = 69;
 
-const MESSAGE_ID_RE = /^(FSU|FWB|FFR|FFA)\/(\d{1,3})$/;
+const MESSAGE_ID_RE = /^(FSU|FSA|FWB|FFR|FFA)\/(\d{1,3})$/;
 const ADDRESS_LINE_RE = /^[A-Z]{2}(?: [A-Z0-9]{7})+$/;
 const AWB_RE = /^(\d{3})-(\d{8})/;
+/** An AWB written with a 7-digit serial (older tooling drops the check digit): refused with the full number. */
+const SEVEN_DIGIT_AWB_RE = /^(\d{3})-(\d{7})(?!\d)/;
 const STATIONS_RE = /^[A-Z]{6}$/;
 const DATE_RE = /^(\d{2})([A-Z]{3})(?:(\d{2})(\d{2}))?$/;
 const TIME_GROUP_RE = /^([SEA])(\d{2})(\d{2})(?:-([NP]))?$/;
@@ -134,6 +144,18 @@ const SKIPPED_FWB_SEGMENTS: ReadonlySet<string> = new Set([
   "OCI",
 ]);
 
+/** Optional FSU/FSA lines between or after status lines, skipped with their `/` continuation lines. */
+const SKIPPED_FSU_SEGMENTS: ReadonlySet<string> = new Set([
+  "OSI",
+  "OCI",
+  "ULD",
+  "OTH",
+  "SSR",
+  "SRI",
+  "REF",
+  "DIM",
+]);
+
 /** FFR/FFA segments after the flight lines, skipped. */
 const SKIPPED_BOOKING_SEGMENTS: ReadonlySet<string> = new Set([
   "ULD",
@@ -146,6 +168,8 @@ const SKIPPED_BOOKING_SEGMENTS: ReadonlySet<string> = new Set([
   "CNE",
   "CUS",
   "SRI",
+  "OCI",
+  "OTH",
 ]);
 
 const KEPT_SPACE_CODES: ReadonlySet<string> = new Set([
@@ -177,7 +201,8 @@ class LineCursor {
     const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     this.lines = body.split("\n");
     for (let i = 0; i < this.lines.length; i++) {
-      const trimmed = (this.lines[i] as string).trimEnd();
+      const raw = this.lines[i] as string;
+      const trimmed = withoutTypeBControls(raw).trimEnd();
       this.lines[i] = trimmed;
       if (trimmed.length > MAX_LINE_LENGTH) {
         fail(i + 1, `a line of at most ${MAX_LINE_LENGTH} characters`, trimmed);
@@ -227,6 +252,20 @@ class LineCursor {
   }
 }
 
+/** SOH, STX and ETX frame a Type-B heading and text on the wire; they carry nothing of the message. */
+function withoutTypeBControls(line: string): string {
+  let kept = "";
+  let from = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c >= 1 && c <= 3) {
+      kept += line.slice(from, i);
+      from = i + 1;
+    }
+  }
+  return from === 0 ? line : kept + line.slice(from);
+}
+
 function isBoundary(line: string): boolean {
   const first = line.charCodeAt(0);
   // "=" and "." start envelope lines; a letter may start an identifier or an address line.
@@ -253,7 +292,8 @@ export function parseCargoImp(text: string): CarrierReport[] {
       inSitaHeader = false;
       messages++;
       const type = id[1];
-      if (type === "FSU") parseFsu(cursor, reports);
+      // FSA (status answer to an FSR) has exactly the layout of an FSU.
+      if (type === "FSU" || type === "FSA") parseFsu(cursor, reports);
       else if (type === "FWB") parseFwb(cursor, reports);
       else parseBookingMessage(type === "FFR" ? "FFR" : "FFA", cursor, reports);
       continue;
@@ -371,12 +411,17 @@ function parseQuantity(line: number, field: string): ParsedQuantity {
   const shipmentCode = m[1] as "T" | "P";
   if (shipmentCode === "T" && m[7] !== undefined) fail(line, EXPECT_QUANTITY, field);
   const weightCode = (m[3] as "K" | "L" | undefined) ?? null;
+  const weight = m[4] === undefined ? null : Number(m[4]);
+  const weightIssue = weight === null ? null : weightProblem(weight, weightCode ?? "K");
+  if (weightIssue !== null) fail(line, weightIssue, field);
   const volume = m[6] === undefined ? null : toCubicMetres(Number(m[6]), m[5] as string);
+  const volumeIssue = volume === null ? null : volumeProblem(volume);
+  if (volumeIssue !== null) fail(line, volumeIssue, field);
   return {
     quantity: {
       pieces: Number(m[2]),
       weightCode,
-      weight: m[4] === undefined ? null : Number(m[4]),
+      weight,
       volumeCode: volume === null ? null : "CM",
       volume,
     },
@@ -411,7 +456,19 @@ function parseConsignment(
   const text = cursor.expectLine(EXPECT_CONSIGNMENT);
   const line = cursor.lineNo - 1;
   const awbMatch = AWB_RE.exec(text);
-  if (awbMatch === null) fail(line, "an AWB number such as 020-12345675", text);
+  if (awbMatch === null) {
+    const seven = SEVEN_DIGIT_AWB_RE.exec(text);
+    if (seven !== null) {
+      // Completing it would guess: a serial that lost another digit would land on someone else's AWB.
+      const full = `${seven[1]}-${seven[2]}${awbCheckDigit(`${seven[2]}0`)}`;
+      fail(
+        line,
+        `an 8-digit AWB serial with its check digit (7-digit serials are not completed), e.g. ${full}`,
+        text,
+      );
+    }
+    fail(line, "an AWB number such as 020-12345675", text);
+  }
   const prefix = awbMatch[1] as string;
   const serial = awbMatch[2] as string;
   const check = awbCheckDigit(serial);
@@ -494,7 +551,8 @@ function parseFsu(cursor: LineCursor, reports: CarrierReport[]): void {
         reports.push(parseCancellation(line, fields, base));
         break;
       default:
-        if (!UNTRACKED_FSU_CODES.has(code)) fail(line, EXPECT_STATUS, text);
+        if (SKIPPED_FSU_SEGMENTS.has(code)) statusLines--;
+        else if (!UNTRACKED_FSU_CODES.has(code)) fail(line, EXPECT_STATUS, text);
         cursor.skipContinuations();
     }
   }

@@ -131,3 +131,39 @@ export const UNTRACKED_FSU_CODES: ReadonlySet<string> = new Set([
   "OCI",
   "ULD",
 ]);
+
+/**
+ * Plausible quantities (issue 11, points 9 and 15): every weight and volume a carrier sends, in any
+ * format, is finite and either 0 or within these bounds, so nothing outside DynamoDB's number range
+ * (or a shipment no aircraft could carry) is ever stored. Pieces are bounded by each format (n4).
+ * Weight: at most 1,000 t, i.e. 1,000,000 kg or 2,204,623 lb; volume (after conversion to cubic
+ * metres): at most 100,000 m³; the smallest non-zero amount of either is 0.001 (1 g, 1 litre).
+ */
+export const MAX_WEIGHT: Readonly<Record<"K" | "L", number>> = { K: 1_000_000, L: 2_204_623 };
+export const MAX_VOLUME_CUBIC_METRES = 100_000;
+export const MIN_NON_ZERO_AMOUNT = 0.001;
+
+/** Null when `amount` is a plausible weight in `unit`; else what was expected, in words. */
+export function weightProblem(amount: number, unit: "K" | "L"): string | null {
+  const max = MAX_WEIGHT[unit];
+  if (Number.isFinite(amount) && (amount === 0 || (amount >= MIN_NON_ZERO_AMOUNT && amount <= max)))
+    return null;
+  return `a weight of 0 or ${MIN_NON_ZERO_AMOUNT} to ${max.toLocaleString("en-US")} ${unit === "K" ? "kg" : "lb"}`;
+}
+
+/** Null when `cubicMetres` is a plausible volume; else what was expected, in words. */
+export function volumeProblem(cubicMetres: number): string | null {
+  if (
+    Number.isFinite(cubicMetres) &&
+    (cubicMetres === 0 || (cubicMetres >= MIN_NON_ZERO_AMOUNT && cubicMetres <= MAX_VOLUME_CUBIC_METRES))
+  )
+    return null;
+  return `a volume of 0 or ${MIN_NON_ZERO_AMOUNT} to ${MAX_VOLUME_CUBIC_METRES.toLocaleString("en-US")} cubic metres`;
+}
+
+/**
+ * Most messages (reports) one request body may carry, in every format: the JSON form's 100
+ * messages, a Cargo-IMP body's status lines / FWB / FFR / FFA messages, an XFSU's reported statuses.
+ * Applying a full body stays well inside the function's deadline (issue 11, point 17).
+ */
+export const MAX_MESSAGES_PER_BODY = 100;

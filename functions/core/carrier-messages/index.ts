@@ -5,8 +5,9 @@
  */
 import { MessageParseError, UnsupportedContentTypeError } from "../errors.ts";
 import { parseCargoImp } from "./cargo-imp.ts";
-import { truncateFound } from "./common.ts";
+import { MAX_MESSAGES_PER_BODY, truncateFound } from "./common.ts";
 import { parseJsonEvents } from "./json-events.ts";
+import { assertPlausibleTimes } from "./plausible-times.ts";
 import type { CarrierReport } from "./types.ts";
 import { parseXfsu } from "./xfsu.ts";
 
@@ -25,8 +26,28 @@ export const SUPPORTED_CARRIER_CONTENT_TYPES = [
 const POSITION_RE = /position (\d+)/;
 const LINE_RE = /\(line (\d+) column \d+\)/;
 
-/** Parses a carrier message body according to its content type. */
-export function parseCarrierMessage(contentType: string, body: string): CarrierReport[] {
+/**
+ * Parses a carrier message body according to its content type. Refuses a body of more than
+ * MAX_MESSAGES_PER_BODY messages (naming the line of the first one over) and, given the receipt time
+ * `receivedAt` (ISO UTC), times with a year far from it (plausible-times.ts): 400 before anything is
+ * stored.
+ */
+export function parseCarrierMessage(contentType: string, body: string, receivedAt?: string): CarrierReport[] {
+  const reports = parseByContentType(contentType, body);
+  const over = reports[MAX_MESSAGES_PER_BODY];
+  if (over !== undefined) {
+    throw new MessageParseError(
+      over.sourceAt.report.line,
+      `at most ${MAX_MESSAGES_PER_BODY} messages in one request body (send the rest in another request)`,
+      `${reports.length} messages`,
+      over.sourceAt.report.path,
+    );
+  }
+  if (receivedAt !== undefined) assertPlausibleTimes(reports, receivedAt);
+  return reports;
+}
+
+function parseByContentType(contentType: string, body: string): CarrierReport[] {
   const mediaType = (contentType.split(";", 1)[0] ?? "").trim().toLowerCase();
   switch (mediaType) {
     case "text/plain":

@@ -9,6 +9,9 @@
  * `Volume`. Times are station-local with a year and no offset (`2026-03-14T13:41`, seconds
  * optional); flight dates are `YYYY-MM-DD` (departure date). BKD without `WholeItinerary` states the
  * whole itinerary when it has more than one leg, like a multi-line FSU/BKD.
+ * Numbers are finite; weights 0 or 0.001 to 1,000,000 kg (2,204,623 lb), volumes 0 or 0.001 to
+ * 100,000 m³ (common.ts); arrays and objects nest at most MAX_JSON_DEPTH levels, unknown members
+ * included. Times must lie within a year of receipt (plausible-times.ts).
  */
 
 import * as v from "valibot";
@@ -18,7 +21,12 @@ import {
   daysInMonth,
   EXPECT_AT_MOST_LEGS,
   MAX_ITINERARY_LEGS,
+  MAX_VOLUME_CUBIC_METRES,
+  MAX_WEIGHT,
+  MIN_NON_ZERO_AMOUNT,
   truncateFound,
+  volumeProblem,
+  weightProblem,
 } from "./common.ts";
 import type { CarrierReport, FlightLeg, Quantity, SourceRef, StationTime } from "./types.ts";
 
@@ -80,8 +88,19 @@ const PiecesSchema = v.pipe(
   v.maxValue(9999, "at most 9999 pieces"),
 );
 
-const WeightSchema = v.pipe(v.number("a weight"), v.minValue(0, "a weight from 0"));
-const VolumeSchema = v.pipe(v.number("a volume"), v.minValue(0, "a volume from 0"));
+// Finite here; the plausible range per unit is checked after validation (weightProblem, volumeProblem).
+const WeightSchema = v.pipe(
+  v.number("a weight"),
+  v.finite("a finite weight"),
+  v.minValue(0, "a weight from 0"),
+  v.description(`0, or ${MIN_NON_ZERO_AMOUNT} to ${MAX_WEIGHT.K} kg (${MAX_WEIGHT.L} lb).`),
+);
+const VolumeSchema = v.pipe(
+  v.number("a volume"),
+  v.finite("a finite volume"),
+  v.minValue(0, "a volume from 0"),
+  v.description(`0, or ${MIN_NON_ZERO_AMOUNT} to ${MAX_VOLUME_CUBIC_METRES} cubic metres.`),
+);
 const WeightCodeSchema = v.pipe(
   v.picklist(["K", "L"], "weight code K (kilograms) or L (pounds)"),
   v.description("K kilograms, L pounds."),
@@ -248,6 +267,14 @@ function fieldName(path: readonly PathKey[]): string {
  * name the line of the first problem.
  */
 export function parseJsonEvents(body: unknown, sourceText?: string): CarrierReport[] {
+  const deep = tooDeep(body);
+  if (deep !== null) {
+    throw new JsonEventValidationError(
+      [{ field: fieldName(deep), message: `at most ${MAX_JSON_DEPTH} levels of nested arrays and objects` }],
+      sourceText === undefined ? 1 : lineOfJsonPath(sourceText, deep),
+      "deeper nesting",
+    );
+  }
   const isEnvelope = typeof body === "object" && body !== null && !Array.isArray(body) && "Messages" in body;
   const problems: { path: PathKey[]; message: string; received: string }[] = [];
   let events: CarrierJsonEvent[] = [];
@@ -272,6 +299,14 @@ export function parseJsonEvents(body: unknown, sourceText?: string): CarrierRepo
         received: `"${event.AwbNumber}"`,
       });
     }
+    const at = isEnvelope ? [...prefix, i] : [];
+    quantityProblems(event, at, problems);
+    if (event.Type !== "CAN" && event.Type !== "FWB" && event.Type !== "BKD")
+      quantityProblems(event.Quantity, [...at, "Quantity"], problems);
+    if (event.Type === "BKD" || event.Type === "FWB")
+      (event.Legs ?? []).forEach((leg, j) => {
+        quantityProblems(leg.Quantity, [...at, "Legs", j, "Quantity"], problems);
+      });
   });
   if (problems.length > 0) {
     const first = problems[0] as (typeof problems)[number];
@@ -292,6 +327,24 @@ export function parseJsonEvents(body: unknown, sourceText?: string): CarrierRepo
     };
     return toReport(event, locate);
   });
+}
+
+/** A weight or volume outside the plausible range of its unit (common.ts), as a problem at its path. */
+function quantityProblems(
+  quantity: QuantityInput | null | undefined,
+  at: PathKey[],
+  problems: { path: PathKey[]; message: string; received: string }[],
+): void {
+  if (quantity === null || quantity === undefined) return;
+  const weight = quantity.Weight;
+  const weightIssue =
+    weight === null || weight === undefined ? null : weightProblem(weight, quantity.WeightCode ?? "K");
+  if (weightIssue !== null)
+    problems.push({ path: [...at, "Weight"], message: weightIssue, received: `${weight}` });
+  const volume = quantity.Volume;
+  const volumeIssue = volume === null || volume === undefined ? null : volumeProblem(volume);
+  if (volumeIssue !== null)
+    problems.push({ path: [...at, "Volume"], message: volumeIssue, received: `${volume}` });
 }
 
 function toProblem(issue: v.BaseIssue<unknown>): { path: PathKey[]; message: string; received: string } {
@@ -412,129 +465,165 @@ function toReport(event: CarrierJsonEvent, locate: (...path: PathKey[]) => Sourc
 }
 
 /**
+ * Deepest nesting of arrays and objects a carrier body may have (issue 11, point 14). Our own form
+ * needs 6 (body, Messages, message, Legs, leg, Quantity); members we do not read are tolerated, but
+ * not a 20,000-deep array in one of them, which only serves to exhaust a stack.
+ */
+export const MAX_JSON_DEPTH = 16;
+
+/**
+ * Path of the first value nested deeper than MAX_JSON_DEPTH, cut after its last member name (the
+ * member that holds it: `Messages[0].X`), or null. Iterative, so any depth is walked in constant stack.
+ */
+function tooDeep(body: unknown): PathKey[] | null {
+  const stack: { value: unknown; path: PathKey[] }[] = [{ value: body, path: [] }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { value, path } = item;
+    if (typeof value !== "object" || value === null) continue;
+    if (path.length >= MAX_JSON_DEPTH) {
+      let end = path.length;
+      while (end > 0 && typeof path[end - 1] === "number") end--;
+      return path.slice(0, end === 0 ? 1 : end);
+    }
+    const entries: [PathKey, unknown][] = Array.isArray(value)
+      ? value.map((child, i) => [i, child])
+      : Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i] as [PathKey, unknown];
+      if (typeof child === "object" && child !== null) stack.push({ value: child, path: [...path, key] });
+    }
+  }
+  return null;
+}
+
+/** Skips whitespace from `pos`, counting lines; returns the new position and line. */
+function skipSpaceAt(text: string, pos: number, line: number): [number, number] {
+  let p = pos;
+  let l = line;
+  for (; p < text.length; p++) {
+    const c = text.charCodeAt(p);
+    if (c === 10) l++;
+    else if (c !== 32 && c !== 9 && c !== 13) break;
+  }
+  return [p, l];
+}
+
+/** Position just after the JSON string starting at `pos` (a `"`). */
+function stringEnd(text: string, pos: number): number {
+  for (let p = pos + 1; p < text.length; p++) {
+    const c = text.charCodeAt(p);
+    if (c === 92) p++;
+    else if (c === 34) return p + 1;
+  }
+  return text.length;
+}
+
+/**
  * Line (1-based) where each value starts in a JSON text known to be valid, keyed by its field path
- * (`Messages[0].Legs[1]`, `(body)` for the whole body), down to `maxDepth` keys. One pass, so every
- * report of a large body can name its line without rescanning the text.
+ * (`Messages[0].Legs[1]`, `(body)` for the whole body), down to `maxDepth` keys. One pass with an
+ * explicit stack of open containers (no recursion), so every report of a large body can name its line.
  */
 function jsonValueLines(text: string, maxDepth = 5): Map<string, number> {
   const lines = new Map<string, number>();
+  // One frame per open container: its kind and the index of the next array element.
+  const frames: { array: boolean; index: number }[] = [];
+  const path: PathKey[] = [];
   let pos = 0;
   let line = 1;
-  const path: PathKey[] = [];
-  const skipSpace = (): void => {
-    for (; pos < text.length; pos++) {
-      const c = text.charCodeAt(pos);
-      if (c === 10) line++;
-      else if (c !== 32 && c !== 9 && c !== 13) break;
-    }
-  };
-  const readString = (): string => {
-    const start = pos;
-    for (pos++; pos < text.length; pos++) {
-      const c = text.charCodeAt(pos);
-      if (c === 92) pos++;
-      else if (c === 34) {
-        pos++;
-        break;
-      }
-    }
-    return text.slice(start, pos);
-  };
-  const value = (): void => {
-    skipSpace();
-    if (path.length <= maxDepth) lines.set(fieldName(path), line);
+  let expectValue = true;
+  while (pos < text.length) {
+    [pos, line] = skipSpaceAt(text, pos, line);
+    if (pos >= text.length) break;
     const c = text[pos];
-    if (c === "{") {
-      pos++;
-      skipSpace();
-      if (text[pos] === "}") {
+    if (expectValue) {
+      if (path.length <= maxDepth) lines.set(fieldName(path), line);
+      if (c === "{" || c === "[") {
         pos++;
-        return;
+        [pos, line] = skipSpaceAt(text, pos, line);
+        const close = c === "{" ? "}" : "]";
+        if (text[pos] === close) {
+          pos++;
+          expectValue = false;
+          continue;
+        }
+        frames.push({ array: c === "[", index: 0 });
+        if (c === "[") {
+          path.push(0);
+          continue; // the first element
+        }
+        // An object: read its first key below.
+      } else {
+        if (c === '"') pos = stringEnd(text, pos);
+        else while (pos < text.length && !",]} \t\r\n".includes(text[pos] as string)) pos++;
+        expectValue = false;
+        continue;
       }
-      for (;;) {
-        skipSpace();
-        const raw = readString();
-        // Keys are plain in practice; JSON.parse only when escapes need decoding.
-        const key = raw.includes("\\") ? String(JSON.parse(raw)) : raw.slice(1, -1);
-        skipSpace();
-        pos++; // ':'
-        path.push(key);
-        value();
-        path.pop();
-        skipSpace();
-        if (text[pos++] !== ",") return;
-      }
-    } else if (c === "[") {
+    } else {
+      // After a value: `,` continues the container, `]`/`}` closes it.
+      const frame = frames.at(-1);
+      if (frame === undefined) break;
       pos++;
-      skipSpace();
-      if (text[pos] === "]") {
-        pos++;
-        return;
-      }
-      for (let i = 0; ; i++) {
-        path.push(i);
-        value();
+      if (c === ",") {
+        if (frame.array) {
+          frame.index++;
+          path[path.length - 1] = frame.index;
+          expectValue = true;
+          continue;
+        }
+        path.pop(); // the previous key; the next one is read below
+      } else {
+        frames.pop();
         path.pop();
-        skipSpace();
-        if (text[pos++] !== ",") return;
+        continue;
       }
-    } else if (c === '"') readString();
-    else while (pos < text.length && !",]} \t\r\n".includes(text[pos] as string)) pos++;
-  };
-  value();
+    }
+    // Read an object key and its `:`; the value follows.
+    [pos, line] = skipSpaceAt(text, pos, line);
+    const end = stringEnd(text, pos);
+    const raw = text.slice(pos, end);
+    // Keys are plain in practice; JSON.parse only when escapes need decoding.
+    path.push(raw.includes("\\") ? String(JSON.parse(raw)) : raw.slice(1, -1));
+    [pos, line] = skipSpaceAt(text, end, line);
+    pos++; // ':'
+    expectValue = true;
+  }
   return lines;
 }
 
 /**
  * Line (1-based) where the value at `path` starts in a JSON text known to be valid; when a key is
- * missing, the line of the object that lacks it. A small scanner, so errors can name a line.
+ * missing, the line of the object that lacks it. A small scanner without recursion: a value is
+ * skipped by counting brackets outside strings, so any nesting costs no stack.
  */
 function lineOfJsonPath(text: string, path: readonly PathKey[]): number {
   let pos = 0;
   let line = 1;
   const skipSpace = (): void => {
-    for (; pos < text.length; pos++) {
-      const c = text.charCodeAt(pos);
-      if (c === 10) line++;
-      else if (c !== 32 && c !== 9 && c !== 13) break;
-    }
-  };
-  const skipString = (): void => {
-    for (pos++; pos < text.length; pos++) {
-      const c = text.charCodeAt(pos);
-      if (c === 92) pos++;
-      else if (c === 34) {
-        pos++;
-        return;
-      }
-    }
+    [pos, line] = skipSpaceAt(text, pos, line);
   };
   const skipValue = (): void => {
     skipSpace();
     const c = text[pos];
-    if (c === "{" || c === "[") {
-      const close = c === "{" ? "}" : "]";
+    if (c === '"') {
+      pos = stringEnd(text, pos);
+      return;
+    }
+    if (c !== "{" && c !== "[") {
+      while (pos < text.length && !",]} \t\r\n".includes(text[pos] as string)) pos++;
+      return;
+    }
+    let depth = 0;
+    while (pos < text.length) {
+      const d = text.charCodeAt(pos);
+      if (d === 34) {
+        pos = stringEnd(text, pos);
+        continue;
+      }
       pos++;
-      skipSpace();
-      if (text[pos] === close) {
-        pos++;
-        return;
-      }
-      for (;;) {
-        skipSpace();
-        if (c === "{") {
-          skipString();
-          skipSpace();
-          pos++; // ':'
-        }
-        skipValue();
-        skipSpace();
-        const next = text[pos];
-        pos++;
-        if (next !== ",") return;
-      }
-    } else if (c === '"') skipString();
-    else while (pos < text.length && !",]} \t\r\n".includes(text[pos] as string)) pos++;
+      if (d === 10) line++;
+      else if (d === 123 || d === 91) depth++;
+      else if ((d === 125 || d === 93) && --depth === 0) return;
+    }
   };
   for (const key of path) {
     skipSpace();
@@ -547,7 +636,7 @@ function lineOfJsonPath(text: string, path: readonly PathKey[]): number {
         skipSpace();
         if (text[pos] !== '"') return containerLine;
         const start = pos;
-        skipString();
+        pos = stringEnd(text, pos);
         const name: unknown = JSON.parse(text.slice(start, pos));
         skipSpace();
         pos++; // ':'

@@ -26,6 +26,8 @@
  * Several movements in a BKD state the whole itinerary, like a multi-line FSU/BKD. Standard codes we
  * do not track (FOH, MAN, ...) are skipped. Errors and reports carry the line of their element (the
  * n-th occurrence of that element name) and its path, e.g. `MasterConsignment/ReportedStatus[2]`.
+ * Weights and volumes must be plausible (common.ts: 0, or 0.001 up to 1,000 t / 100,000 m³); times
+ * with a year must lie near receipt (plausible-times.ts, checked by the caller with the receipt time).
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { MessageParseError, UnknownStationError } from "../errors.ts";
@@ -42,6 +44,8 @@ import {
   toCubicMetres,
   truncateFound,
   UNTRACKED_FSU_CODES,
+  volumeProblem,
+  weightProblem,
 } from "./common.ts";
 import type {
   AwbId,
@@ -574,7 +578,10 @@ function readWeight(
   const weightCode: "K" | "L" | null =
     unit === "LBR" || unit === "L" ? "L" : unit === "KGM" || unit === "K" || unit === undefined ? "K" : null;
   if (weightCode === null) errors.fail(element, "a weight unitCode KGM or LBR", unit);
-  return { weight: Number(text), weightCode };
+  const weight = Number(text);
+  const problem = weightProblem(weight, weightCode);
+  if (problem !== null) errors.fail(element, problem, text);
+  return { weight, weightCode };
 }
 
 function readQuantity(
@@ -595,6 +602,8 @@ function readQuantity(
     volume = toCubicMetres(Number(volumeText), attribute(volumeNode, "unitCode") ?? "MTQ");
     if (volume === null)
       errors.fail("GrossVolumeMeasure", "a volume unitCode such as MTQ", attribute(volumeNode, "unitCode"));
+    const problem = volumeProblem(volume);
+    if (problem !== null) errors.fail("GrossVolumeMeasure", problem, volumeText);
   }
   return {
     pieces: Number(piecesText),

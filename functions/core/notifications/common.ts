@@ -74,22 +74,70 @@ export function parseCommaList<T extends string>(text: string, allowed: readonly
  * is shown as bullets only, since its last 4 would be a third of it. The bullet count never depends on
  * the secret's length, so the length does not leak either.
  */
-const SECRET_MASK = "••••";
+export const SECRET_MASK = "••••";
 export function maskSecret(secret: string): string {
   return secret.length >= 12 ? `${SECRET_MASK}${secret.slice(-4)}` : SECRET_MASK;
+}
+
+/** A value in the masked form of a response (`••••` + up to 4 characters): an echo, never a secret. */
+export function isMaskedSecret(value: string): boolean {
+  return value.startsWith(SECRET_MASK) && value.length <= SECRET_MASK.length + 4;
+}
+
+/**
+ * Tolerant reader for a secret sent back (Token, Psk, a customer header value): what to store, or why
+ * not. `sent` undefined = keep, null = remove, the masked form of the stored secret = keep it (a client
+ * echoing a GET body), any other masked form = refused. `targetChanged`: the secret would go to a new
+ * address, so it must be sent again in full (or null); the stored one never follows the address.
+ */
+export function resolveSentSecret(
+  sent: string | null | undefined,
+  stored: string | null,
+  targetChanged: boolean,
+): { ok: true; value: string | null } | { ok: false; message: string } {
+  const echo = sent === undefined || (sent !== null && isMaskedSecret(sent));
+  if (echo && stored !== null && targetChanged) {
+    return { ok: false, message: "must be sent again in full (or null to remove it) when Url changes" };
+  }
+  if (sent === undefined) return { ok: true, value: stored };
+  if (sent === null || !isMaskedSecret(sent)) return { ok: true, value: sent };
+  if (stored !== null && maskSecret(stored) === sent) return { ok: true, value: stored };
+  return {
+    ok: false,
+    message:
+      stored === null
+        ? "is a masked value: send the secret itself"
+        : "is a masked value that does not match the stored secret: send the secret itself, or null to remove it",
+  };
 }
 
 /** GUID as issued by support for a customer endpoint (any version, case-insensitive). */
 export const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** http(s) URL without credentials, at most 2048 characters (webhook and customer endpoint addresses). */
+/**
+ * http(s) URL without credentials, at most 2048 characters (webhook and customer endpoint addresses).
+ * No whitespace or control characters anywhere: URL parsing silently drops CR/LF and tabs, so the
+ * address called would not be the one stored (percent-encode them if they are really meant).
+ */
 export const TargetUrlSchema = v.pipe(
   v.string(),
-  v.trim(),
   v.minLength(1, "must not be empty"),
+  v.check(
+    (text) => !hasSpaceOrControl(text),
+    "must not contain spaces, line breaks, tabs or other control characters",
+  ),
   v.maxLength(2048, "at most 2048 characters"),
   v.check(isHttpUrl, "must be an absolute http or https URL without user name or password"),
 );
+
+/** Any whitespace (Unicode included) or a C0/DEL control character. */
+function hasSpaceOrControl(text: string): boolean {
+  for (const char of text) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f || char.trim() === "") return true;
+  }
+  return false;
+}
 
 function isHttpUrl(text: string): boolean {
   let url: URL;

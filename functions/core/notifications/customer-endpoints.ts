@@ -3,7 +3,8 @@
  * registers the address and one header; the GUID it gets back is what forwarders put in NotifyTo.
  */
 import * as v from "valibot";
-import { GUID_PATTERN, maskSecret, TargetUrlSchema } from "./common.ts";
+import { GUID_PATTERN, isMaskedSecret, maskSecret, resolveSentSecret, TargetUrlSchema } from "./common.ts";
+import type { NotificationRule } from "./rules.ts";
 
 /** RFC 9110 token characters. */
 const HEADER_NAME_PATTERN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -31,7 +32,18 @@ const RESERVED_HEADER_NAMES = [
   "webhook-signature",
 ] as const;
 
-export const CustomerEndpointRequestSchema = v.strictObject({
+const HeaderNameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.maxLength(100, "at most 100 characters"),
+  v.regex(HEADER_NAME_PATTERN, "must be an HTTP header name (letters, digits and !#$%&'*+.^_`|~-)"),
+  v.check(
+    (name) => !(RESERVED_HEADER_NAMES as readonly string[]).includes(name.toLowerCase()),
+    "names a header the service sets itself",
+  ),
+);
+
+export const CustomerEndpointRequestSchema = v.object({
   ForwarderIdentifier: v.pipe(
     v.string(),
     v.trim(),
@@ -39,16 +51,7 @@ export const CustomerEndpointRequestSchema = v.strictObject({
     v.maxLength(64, "at most 64 characters"),
   ),
   Url: TargetUrlSchema,
-  HeaderName: v.pipe(
-    v.string(),
-    v.trim(),
-    v.maxLength(100, "at most 100 characters"),
-    v.regex(HEADER_NAME_PATTERN, "must be an HTTP header name (letters, digits and !#$%&'*+.^_`|~-)"),
-    v.check(
-      (name) => !(RESERVED_HEADER_NAMES as readonly string[]).includes(name.toLowerCase()),
-      "names a header the service sets itself",
-    ),
-  ),
+  HeaderName: HeaderNameSchema,
   HeaderValue: v.pipe(
     v.string(),
     v.maxLength(4096, "at most 4096 characters"),
@@ -56,6 +59,25 @@ export const CustomerEndpointRequestSchema = v.strictObject({
   ),
 });
 export type CustomerEndpointRequest = v.InferOutput<typeof CustomerEndpointRequestSchema>;
+
+/**
+ * PUT of an endpoint (support): the new Url, header name and value. The value may be the masked form
+ * of the stored one (a client echoing a GET body keeps it) unless the Url changes. The endpoint stays
+ * with its forwarder: `Id` and `ForwarderIdentifier` are response members and ignored (tolerant reader).
+ */
+export const CustomerEndpointUpdateSchema = v.object({
+  Url: TargetUrlSchema,
+  HeaderName: HeaderNameSchema,
+  HeaderValue: v.pipe(
+    v.string(),
+    v.maxLength(4096, "at most 4096 characters"),
+    v.check(
+      (value) => isMaskedSecret(value) || HEADER_VALUE_PATTERN.test(value),
+      "must be non-empty printable ASCII without line breaks (or the masked value to keep it)",
+    ),
+  ),
+});
+export type CustomerEndpointUpdate = v.InferOutput<typeof CustomerEndpointUpdateSchema>;
 
 export interface CustomerEndpoint {
   /** GUID issued to the customer; used as NotifyTo of Url rules. */
@@ -65,6 +87,43 @@ export interface CustomerEndpoint {
   headerName: string;
   headerValue: string;
   createdAt: string;
+  /** Last PUT (absent until the first one). */
+  updatedAt?: string;
+}
+
+/**
+ * The endpoint after a PUT, or the field errors the stored state reveals (a masked HeaderValue that is
+ * not the stored one's mask, or kept while the Url changes: the secret never follows a new address).
+ */
+export function updatedCustomerEndpoint(
+  stored: CustomerEndpoint,
+  update: CustomerEndpointUpdate,
+  now: string,
+):
+  | { ok: true; endpoint: CustomerEndpoint }
+  | { ok: false; errors: Array<{ field: string; message: string }> } {
+  const value = resolveSentSecret(update.HeaderValue, stored.headerValue, update.Url !== stored.url);
+  if (!value.ok) return { ok: false, errors: [{ field: "HeaderValue", message: value.message }] };
+  if (value.value === null) return { ok: false, errors: [{ field: "HeaderValue", message: "is required" }] };
+  return {
+    ok: true,
+    endpoint: {
+      ...stored,
+      url: update.Url,
+      headerName: update.HeaderName,
+      headerValue: value.value,
+      updatedAt: now,
+    },
+  };
+}
+
+/** The caller's enabled Url rules that send to this endpoint: what deleting it would break. */
+export function rulesUsingEndpoint(
+  rules: readonly NotificationRule[],
+  endpointId: string,
+): NotificationRule[] {
+  const id = endpointId.toLowerCase();
+  return rules.filter((rule) => rule.enabled && rule.channel === "Url" && rule.notifyTo.toLowerCase() === id);
 }
 
 /** `id` comes from the caller (crypto.randomUUID in the use case) so this stays deterministic. */

@@ -73,7 +73,10 @@ function detailRows(payload: EventPayload): [string, string][] {
     ["Station", payload.AirportOfEvent],
     ["Routing", `${payload.AirportOfOrigin}-${payload.AirportOfDestination}`],
     ["Route map type", payload.isRM ? "RM" : "Simple"],
-    ["Flight", `${payload.CarrierCode}${payload.FlightNumber}`],
+    [
+      "Flight",
+      orDash(payload.CarrierCode === null ? null : `${payload.CarrierCode}${payload.FlightNumber ?? ""}`),
+    ],
     ["Planned (local)", orDash(payload.PlannedLocalTimeStamp)],
     ["Planned (UTC)", orDash(payload.PlannedUtcTimeStamp)],
     ["Actual (local)", orDash(payload.MilestoneReportedLocalTimeStamp)],

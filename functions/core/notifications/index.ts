@@ -2,14 +2,18 @@
  * Notifications core: rules, webhooks, customer endpoints, matching, rendering, signing, retries, SSRF.
  * What the other layers use of it; helpers used only inside the folder are not re-exported.
  */
-export { type HeaderItemCode, maskSecret, type SubscriberIdentity } from "./common.ts";
+export { GUID_PATTERN, type HeaderItemCode, maskSecret, type SubscriberIdentity } from "./common.ts";
 export {
   type CustomerEndpoint,
   type CustomerEndpointRequest,
   CustomerEndpointRequestSchema,
+  type CustomerEndpointUpdate,
+  CustomerEndpointUpdateSchema,
   customerEndpointFromRequest,
   customerEndpointToApi,
   isEndpointUsableBy,
+  rulesUsingEndpoint,
+  updatedCustomerEndpoint,
 } from "./customer-endpoints.ts";
 export {
   type AttemptOutcome,
@@ -27,11 +31,22 @@ export {
 } from "./delivery-policy.ts";
 export { emailSubject, renderEmail } from "./email.ts";
 export {
+  CONFIRMATION_TOKEN_PATTERN,
+  confirmationEmail,
+  confirmationPage,
+  confirmationToRequest,
+  confirmWithToken,
+  type EmailConfirmation,
+  hashConfirmationToken,
+  normaliseAddress,
+} from "./email-confirmations.ts";
+export {
   type DeliveryTarget,
   eventLookupKeys,
   type MatchableEvent,
   matchEvent,
   matchesFilters,
+  onePerAddress,
   type Subscription,
   SubscriptionIndex,
   subscriptionIndexKeys,
@@ -43,9 +58,8 @@ export {
   type PayloadEvent,
   type PayloadRecipient,
   renderEventPayload,
-  UNKNOWN_CARRIER_CODE,
-  UNKNOWN_FLIGHT_NUMBER,
 } from "./payload.ts";
+export { identicalRule } from "./rule-identity.ts";
 export {
   applyRuleUpdate,
   type NotificationRule,

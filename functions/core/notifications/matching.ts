@@ -207,6 +207,22 @@ export function matchEvent(event: MatchableEvent, candidates: Iterable<Subscript
 }
 
 /**
+ * One e-mail per address and event (issue 11 point 21): of several Email targets naming the same
+ * address (any case, any forwarder), only the first in the matcher's stable order is kept, so
+ * overlapping or repeated rules never multiply the mail an address gets. Other targets are unaffected.
+ */
+export function onePerAddress(targets: readonly DeliveryTarget[]): DeliveryTarget[] {
+  const seen = new Set<string>();
+  return targets.filter((target) => {
+    if (target.targetKind !== "email") return true;
+    const address = target.emailTo.trim().toLowerCase();
+    if (seen.has(address)) return false;
+    seen.add(address);
+    return true;
+  });
+}
+
+/**
  * In-memory form of the index (the local runner and tests; the DynamoDB adapter stores the same keys).
  */
 export class SubscriptionIndex {

@@ -67,8 +67,9 @@ export interface EventPayload {
   AirportOfEvent: string;
   AirportOfOrigin: string;
   AirportOfDestination: string;
-  CarrierCode: string;
-  FlightNumber: string;
+  /** null when no flight is known (no booking yet): never an invented carrier. */
+  CarrierCode: string | null;
+  FlightNumber: string | null;
   PiecesReported: number;
   TotalShipmentPieces: number;
   WeightReported: number | null;
@@ -81,14 +82,6 @@ export interface EventPayload {
   PlannedLocalTimeStamp: string | null;
   PlannedUtcTimeStamp: string | null;
 }
-
-/**
- * Decision: when no flight is known at all, CarrierCode is "YY" (the IATA industry code for "any /
- * unspecified carrier") and FlightNumber "0" — both pass the receivers' 2-character and
- * 1-4-digit checks without naming a real flight.
- */
-export const UNKNOWN_CARRIER_CODE = "YY";
-export const UNKNOWN_FLIGHT_NUMBER = "0";
 
 const CARRIER_CODE = /^[A-Z0-9]{2}$/;
 const FLIGHT_NUMBER = /^\d{1,4}[A-Z]?$/;
@@ -104,7 +97,11 @@ function localStamp(local: string): string {
   return local.replace(/\.\d+$/, "").slice(0, 19);
 }
 
-function flightOf(event: PayloadEvent): { carrierCode: string; flightNumber: string } {
+/**
+ * The event's flight, else the producer's context flight; without a valid one (no booking yet, or a
+ * carrier code receivers would refuse) both fields are null: no value is invented.
+ */
+function flightOf(event: PayloadEvent): { carrierCode: string | null; flightNumber: string | null } {
   for (const flight of [event.flight, event.contextFlight]) {
     const carrierCode = flight?.carrierCode.trim().toUpperCase();
     const flightNumber = flight?.flightNumber.trim().toUpperCase();
@@ -112,7 +109,7 @@ function flightOf(event: PayloadEvent): { carrierCode: string; flightNumber: str
       return { carrierCode, flightNumber };
     }
   }
-  return { carrierCode: UNKNOWN_CARRIER_CODE, flightNumber: UNKNOWN_FLIGHT_NUMBER };
+  return { carrierCode: null, flightNumber: null };
 }
 
 /**

@@ -79,7 +79,9 @@ const ruleFields = {
   Enabled: v.boolean("must be true or false"),
 };
 
-const RuleShapeSchema = v.strictObject(ruleFields);
+// Tolerant reader: unknown and response-only members (Id, ForwarderIdentifier, AgentCode, AgentCass,
+// IgnoreStation) are dropped, not refused; Origin is read as the symmetric filter it shows.
+const RuleShapeSchema = v.object(ruleFields);
 type RuleShape = v.InferOutput<typeof RuleShapeSchema>;
 
 const EmailSchema = v.pipe(v.string(), v.email());
@@ -283,7 +285,8 @@ export interface NotificationRuleResponse {
   MissedEventAlert: boolean;
   ProActiveAlert: boolean;
   ProActiveTime: number;
-  Destination: string;
+  /** null when the rule has no destination filter (never an invented ""). */
+  Destination: string | null;
   Enabled: boolean;
   Id: number;
   ForwarderIdentifier: string;
@@ -306,7 +309,7 @@ export function ruleToApi(rule: NotificationRule): NotificationRuleResponse {
     MissedEventAlert: rule.alert.kind === "Missed",
     ProActiveAlert: rule.alert.kind === "ProActive",
     ProActiveTime: rule.alert.kind === "ProActive" ? rule.alert.minutes : 0,
-    Destination: rule.destination ?? "",
+    Destination: rule.destination,
     Enabled: rule.enabled,
     Id: rule.id,
     ForwarderIdentifier: rule.owner.forwarderId,

@@ -1,14 +1,18 @@
 /**
- * Webhooks (spec "Webhook"; DESIGN.md sections 4, 5 and 9). A webhook only receives deliveries once
- * it is enabled AND its URL answered the verification challenge; secrets are masked in every response
- * except the creating one.
+ * Webhooks (spec "Webhook"; DESIGN.md sections 4, 5 and 9). A webhook receives deliveries when it is
+ * enabled (`Enable: true`, as the spec says); the URL challenge is an optional ownership proof shown as
+ * `Verified`, never a gate. Secrets are masked in every response except the creating one.
  */
 import * as v from "valibot";
 import { parseAwb } from "../awb.ts";
+import { InvalidFieldsError } from "../errors.ts";
 import {
   commaListField,
+  type FieldError,
+  isMaskedSecret,
   maskSecret,
   parseCommaList,
+  resolveSentSecret,
   type SubscriberIdentity,
   TargetUrlSchema,
   WEBHOOK_EVENT_NAMES,
@@ -126,15 +130,22 @@ function problemCheck(problem: (value: string) => string | null) {
 
 // ---- request --------------------------------------------------------------------------------------
 
+/** A JWT/Psk check that lets the masked form of a response through (judged against the stored secret). */
+const secretCheck = (problem: (value: string) => string | null) =>
+  problemCheck((value) => (isMaskedSecret(value) ? null : problem(value)));
+
 /**
- * POST webhook body. Token/Psk: absent or null = none on creation; on PUT absent = keep the stored
- * secret, null = remove it, a value = replace it. A client echoing a masked value back gets a 400:
- * "••••abcd" is neither a JWT nor a Psk (the bullets are not ASCII).
+ * POST webhook body, read tolerantly (unknown and response-only members such as Id,
+ * ForwarderIdentifier, Verified are ignored). Token/Psk: absent or null = none on creation; on PUT
+ * absent = keep the stored secret, null = remove it, a value = replace it, the masked form of the
+ * stored secret = keep it (resolveSentSecret). `Enabled` (the response's name) stands in for `Enable`
+ * when only it is sent, so a GET body echoed into a PUT works; `Enable` wins when both are sent.
  */
-export const WebhookRequestSchema = v.strictObject({
+const WebhookFieldsSchema = v.object({
   Event: v.pipe(v.string(), v.trim(), commaListField(WEBHOOK_EVENT_NAMES)),
   Url: TargetUrlSchema,
-  Enable: v.boolean("must be true or false"),
+  Enable: v.optional(v.boolean("must be true or false")),
+  Enabled: v.optional(v.boolean("must be true or false")),
   Type: v.picklist(["json", "xml", "text"], "must be json, xml or text"),
   AWB: v.optional(
     v.nullable(
@@ -148,10 +159,40 @@ export const WebhookRequestSchema = v.strictObject({
     ),
     "",
   ),
-  Token: v.optional(v.nullable(v.pipe(v.string(), v.trim(), problemCheck(jwtProblem)))),
-  Psk: v.optional(v.nullable(v.pipe(v.string(), problemCheck(pskProblem)))),
+  Token: v.optional(v.nullable(v.pipe(v.string(), v.trim(), secretCheck(jwtProblem)))),
+  Psk: v.optional(v.nullable(v.pipe(v.string(), secretCheck(pskProblem)))),
 });
+
+export const WebhookRequestSchema = v.pipe(
+  WebhookFieldsSchema,
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed || dataset.value.Enable !== undefined || dataset.value.Enabled !== undefined) return;
+    const input = dataset.value as unknown as Record<string, unknown>;
+    addIssue({
+      message: "is required: true or false",
+      path: [{ type: "object", origin: "value", input, key: "Enable", value: undefined }],
+    });
+  }),
+);
 export type WebhookRequest = v.InferOutput<typeof WebhookRequestSchema>;
+
+/** The switch as sent: `Enable`, else the echoed `Enabled` (the schema requires one of them). */
+const enableOf = (request: WebhookRequest): boolean => request.Enable ?? request.Enabled ?? false;
+
+/** Token and Psk as they will be stored, or a 400 naming each one that cannot be (resolveSentSecret). */
+function secretsOf(
+  request: WebhookRequest,
+  stored: { token: string | null; psk: string | null },
+  urlChanged: boolean,
+): { token: string | null; psk: string | null } {
+  const token = resolveSentSecret(request.Token, stored.token, urlChanged);
+  const psk = resolveSentSecret(request.Psk, stored.psk, urlChanged);
+  const errors: FieldError[] = [];
+  if (!token.ok) errors.push({ field: "Token", message: token.message });
+  if (!psk.ok) errors.push({ field: "Psk", message: psk.message });
+  if (!token.ok || !psk.ok) throw new InvalidFieldsError(errors);
+  return { token: token.value, psk: psk.value };
+}
 
 /** PUT of one webhook: same fields and rules (secrets: see WebhookRequestSchema). */
 export const WebhookUpdateSchema = WebhookRequestSchema;
@@ -160,8 +201,8 @@ export type WebhookUpdate = WebhookRequest;
 // ---- domain ---------------------------------------------------------------------------------------
 
 /**
- * Outcome of the URL challenge. A new webhook, or one whose Url changed, is `pending` until its
- * receiver answers; `failed` keeps the reason to show the forwarder. Only `verified` receives events.
+ * Outcome of the URL challenge (an ownership proof, not a gate). A new webhook, or one whose Url
+ * changed, is `pending` until the challenge has run; `failed` keeps the reason to show the forwarder.
  */
 export interface WebhookVerification {
   status: "pending" | "verified" | "failed";
@@ -175,7 +216,7 @@ export interface Webhook {
   owner: SubscriberIdentity;
   events: WebhookEventName[];
   url: string;
-  /** The forwarder's switch (`Enable`); deliveries also need verification (see isWebhookActive). */
+  /** The forwarder's switch (`Enable`): an enabled webhook receives events, verified or not. */
   enabled: boolean;
   type: WebhookPayloadType;
   awbFilter: AwbFilter;
@@ -206,16 +247,16 @@ export function webhookFromRequest(
   request: WebhookRequest,
   meta: { id: number; owner: SubscriberIdentity; now: string },
 ): Webhook {
+  const secrets = secretsOf(request, { token: null, psk: null }, false);
   return {
     id: meta.id,
     owner: { ...meta.owner },
     events: eventsOf(request.Event),
     url: request.Url,
-    enabled: request.Enable,
+    enabled: enableOf(request),
     type: request.Type,
     awbFilter: filterOf(request.AWB),
-    token: request.Token ?? null,
-    psk: request.Psk ?? null,
+    ...secrets,
     verification: pending(meta.now),
     disabledReason: null,
     createdAt: meta.now,
@@ -224,24 +265,24 @@ export function webhookFromRequest(
 }
 
 /**
- * PUT: a changed Url must be verified again, and so must a webhook a receiver's 410 switched off that
- * is switched on again (410 said the endpoint is gone: it has to prove it is back before it hears
- * anything). Absent secrets are kept, null removes them.
+ * PUT: a changed Url is challenged again, and so is a webhook a receiver's 410 switched off that is
+ * switched on again. Absent or echoed (masked) secrets are kept, null removes them; a changed Url
+ * needs them sent again in full or null (else 400), so a stored Token never follows a new Url.
  */
 export function applyWebhookUpdate(webhook: Webhook, update: WebhookUpdate, now: string): Webhook {
   const urlChanged = update.Url !== webhook.url;
-  const backFromGone = update.Enable && webhook.disabledReason !== null;
+  const enabled = enableOf(update);
+  const backFromGone = enabled && webhook.disabledReason !== null;
   return {
     ...webhook,
     events: eventsOf(update.Event),
     url: update.Url,
-    enabled: update.Enable,
+    enabled,
     type: update.Type,
     awbFilter: filterOf(update.AWB),
-    token: update.Token === undefined ? webhook.token : update.Token,
-    psk: update.Psk === undefined ? webhook.psk : update.Psk,
+    ...secretsOf(update, webhook, urlChanged),
     verification: urlChanged || backFromGone ? pending(now) : webhook.verification,
-    disabledReason: update.Enable ? null : webhook.disabledReason,
+    disabledReason: enabled ? null : webhook.disabledReason,
     updatedAt: now,
   };
 }
@@ -259,12 +300,20 @@ export function disableWebhook(webhook: Webhook, reason: string, now: string): W
   return { ...webhook, enabled: false, disabledReason: reason, updatedAt: now };
 }
 
-/** Receives deliveries only when switched on and verified. */
+/** Receives deliveries when switched on; verification is a proof shown to the owner, not a gate. */
 export function isWebhookActive(webhook: Webhook): boolean {
-  return webhook.enabled && webhook.verification.status === "verified";
+  return webhook.enabled;
 }
 
-/** Exactly the spec's response fields, in the spec's order. */
+/** The last run of the URL challenge, as the API shows it (null: not run yet). */
+export interface WebhookVerificationResponse {
+  Outcome: "verified" | "failed";
+  At: string | null;
+  /** Why it failed (the receiver's answer, a timeout, a network error); null when verified. */
+  Detail: string | null;
+}
+
+/** The spec's response fields, in the spec's order, then the verification state. */
 export interface WebhookResponse {
   Id: number;
   ForwarderIdentifier: string;
@@ -275,11 +324,15 @@ export interface WebhookResponse {
   Type: WebhookPayloadType;
   Psk: string | null;
   AWB: string | null;
+  /** Whether the Url passed the challenge (the bare challenge value answered); informative only. */
+  Verified: boolean;
+  LastVerification: WebhookVerificationResponse | null;
 }
 
 /**
  * `revealSecrets` only for the creating response (DESIGN.md section 9). `Enabled` is the forwarder's
- * switch as sent; verification state is not a spec field and is not added here.
+ * switch (false too when a receiver's 410 switched it off); `Verified` and `LastVerification` follow
+ * the spec's fields (ignored when sent back).
  */
 export function webhookToApi(webhook: Webhook, options: { revealSecrets: boolean }): WebhookResponse {
   const secret = (value: string | null) =>
@@ -294,5 +347,14 @@ export function webhookToApi(webhook: Webhook, options: { revealSecrets: boolean
     Type: webhook.type,
     Psk: secret(webhook.psk),
     AWB: awbFilterText(webhook.awbFilter),
+    Verified: webhook.verification.status === "verified",
+    LastVerification:
+      webhook.verification.status === "pending"
+        ? null
+        : {
+            Outcome: webhook.verification.status,
+            At: webhook.verification.checkedAt,
+            Detail: webhook.verification.reason,
+          },
   };
 }

@@ -7,6 +7,7 @@ import type { DomainEvent } from "../events.ts";
 import type {
   CustomerEndpoint,
   DeliveryTarget,
+  EmailConfirmation,
   NotificationRule,
   Subscription,
   Webhook,
@@ -36,11 +37,38 @@ export interface SubscriptionRepository {
   listWebhooks(forwarderId: string, page: PageRequest): Promise<Page<Webhook>>;
   deleteWebhook(forwarderId: string, id: number): Promise<boolean>;
   countSubscriptions(forwarderId: string, kind: "rule" | "webhook"): Promise<number>;
+  /**
+   * Stores a NEW rule under the next id unless its forwarder already has `limit` rules: the stored rule,
+   * or null when full (nothing written, no id taken). Exact under concurrency (a conditional
+   * per-forwarder counter, not a count then a write); deleteRule frees the slot.
+   */
+  insertRule(draft: Omit<NotificationRule, "id">, limit: number): Promise<NotificationRule | null>;
+  /** insertRule for webhooks (its own counter); deleteWebhook frees the slot. */
+  insertWebhook(draft: Omit<Webhook, "id">, limit: number): Promise<Webhook | null>;
   /** Every subscription stored under any of these match-index keys (one Query per key, no Scan). */
   findCandidates(indexKeys: readonly string[]): Promise<Subscription[]>;
   putCustomerEndpoint(endpoint: CustomerEndpoint): Promise<void>;
   getCustomerEndpoint(id: string): Promise<CustomerEndpoint | null>;
-  listCustomerEndpoints(page: PageRequest): Promise<Page<CustomerEndpoint>>;
+  /** Replaces an existing endpoint (same id and forwarder); false when it no longer exists. */
+  updateCustomerEndpoint(endpoint: CustomerEndpoint): Promise<boolean>;
+  /** Removes the endpoint and its listing copy; false when it did not exist. */
+  deleteCustomerEndpoint(endpoint: CustomerEndpoint): Promise<boolean>;
+  /** In registration order; only that forwarder's when `forwarderId` is given. */
+  listCustomerEndpoints(page: PageRequest, forwarderId?: string): Promise<Page<CustomerEndpoint>>;
+}
+
+/**
+ * Confirmations of NotifyTo addresses (issue 11 point 21), per (forwarder, address); the link's token
+ * is stored only as its hash.
+ */
+export interface EmailConfirmationRepository {
+  get(forwarderId: string, address: string): Promise<EmailConfirmation | null>;
+  /** The pending confirmation whose current link has this token hash. */
+  findByTokenHash(tokenHash: string): Promise<EmailConfirmation | null>;
+  /** Stores a pending confirmation (a new link; the previous link of that address stops working). */
+  putPending(confirmation: EmailConfirmation): Promise<void>;
+  /** Marks it confirmed, only while its link is still `tokenHash`; false when it no longer was. */
+  confirm(confirmation: EmailConfirmation, tokenHash: string): Promise<boolean>;
 }
 
 /** One SQS message per (event, target); secrets are never in it (read from the store at delivery). */
@@ -52,8 +80,14 @@ export interface DeliveryJob {
   attempt: number;
 }
 
+/**
+ * "slow": the delivery slow lane, for retries of a target that timed out, so it cannot take the
+ * capacity other targets' jobs need (issue 11 point 19). Everything else goes to "main".
+ */
+export type DeliveryLane = "main" | "slow";
+
 export interface DeliveryJobQueue {
-  enqueue(jobs: readonly DeliveryJob[], delaySeconds?: number): Promise<void>;
+  enqueue(jobs: readonly DeliveryJob[], delaySeconds?: number, lane?: DeliveryLane): Promise<void>;
 }
 
 export type DeliveryStatus = "pending" | "retrying" | "delivered" | "parked";
@@ -95,6 +129,8 @@ export interface DeliveryRepository {
     subscriptionId: number,
     page: PageRequest,
   ): Promise<Page<DeliveryRecord>>;
+  /** The subscription's newest delivery (its first listed one), or null; a bounded read. */
+  latestForSubscription(kind: "rule" | "webhook", subscriptionId: number): Promise<DeliveryRecord | null>;
 }
 
 /** Whether the service may ever call a URL (SSRF guard: scheme, credentials, address class). */

@@ -54,6 +54,13 @@ export interface RouteMapSnapshot {
   snapshotAt: string;
 }
 
+/** A page of a route map's history. */
+export interface SnapshotPage {
+  /** Unexpired snapshots in all. */
+  total: number;
+  items: RouteMapSnapshot[];
+}
+
 export type TriggerProgram = "QP" | "XTD";
 
 /** A sendsme request as recorded (one per AWB, program and forwarder; a repeat overwrites it). */
@@ -146,6 +153,11 @@ export interface RouteMapRepository {
    * days from the route map's creation) and never returns an expired one, even before TTL deleted it.
    */
   snapshots(awb: AwbId, now: string): Promise<RouteMapSnapshot[]>;
+  /**
+   * One page of those snapshots (newest first, `page` 1-based) and how many there are in all: the
+   * page's items are read alone, so a long history costs one small key query plus the page.
+   */
+  snapshotPage(awb: AwbId, now: string, page: { page: number; pageSize: number }): Promise<SnapshotPage>;
   /**
    * Records a trigger. With `onlyWithoutRouteMap`, it is written only if the AWB has no route map yet
    * (else "route-map-exists", and the caller grants on the record instead); an XTD trigger written so

@@ -41,6 +41,16 @@ function toTotals(quantity: Quantity | null): Totals {
   };
 }
 
+/**
+ * What flew on a leg, falling back to what was booked: a status line rarely carries a volume, and one
+ * without any keeps the booked VolumeCode/Volume (no value is dropped, none invented).
+ */
+function withVolume(flown: Quantity | null, booked: Quantity | null): Quantity | null {
+  if (!flown) return booked;
+  if (flown.volume !== null || !booked || booked.volume === null) return flown;
+  return { ...flown, volumeCode: booked.volumeCode, volume: booked.volume };
+}
+
 function pairOrNull(station: string, utc: string | null | undefined): DateTimePair | null {
   return utc ? toPair(station, utc) : null;
 }
@@ -113,7 +123,7 @@ function renderFlight(ctx: MilestoneContext, leg: PlannedLeg): Flight {
       Routing: { Origin: leg.origin, Destination: leg.destination },
       isRoadFeederService: leg.roadFeeder,
     },
-    Total: toTotals(flown ?? leg.bookedQuantity ?? ctx.state.total),
+    Total: toTotals(withVolume(flown, leg.bookedQuantity ?? ctx.state.total)),
     PlannedTotal: leg.bookedQuantity ? toTotals(leg.bookedQuantity) : null,
     Milestone: milestones,
   };

@@ -27,6 +27,7 @@ import {
   matchesFilters,
   type NextAttempt,
   nextAttemptDelay,
+  normaliseAddress,
   RETRY_SCHEDULE_SECONDS,
   renderEmail,
   renderEventPayload,
@@ -41,9 +42,11 @@ import type {
   DeliveryAttempt,
   DeliveryJob,
   DeliveryJobQueue,
+  DeliveryLane,
   DeliveryRepository,
   DeliveryRetryScheduler,
   DeliveryStatus,
+  EmailConfirmationRepository,
   EmailSender,
   OutboundPoster,
   OutboundResult,
@@ -58,6 +61,11 @@ export interface DeliverJobDeps {
   retryScheduler: DeliveryRetryScheduler;
   http: OutboundPoster;
   email: EmailSender;
+  /**
+   * Confirmed NotifyTo addresses (issue 11 point 21): an e-mail to an address its forwarder has not
+   * had confirmed is parked, never sent. Absent only in tests that do not care.
+   */
+  confirmations?: EmailConfirmationRepository;
 }
 
 export interface DeliverJobInput {
@@ -102,6 +110,8 @@ export interface DeliverJobResult {
   nextAttemptInSeconds?: number;
 }
 
+/** The log detail of an attempt that hit its deadline (its retry goes to the slow lane). */
+const TIMEOUT_DETAIL = "timeout";
 /** Attempt log entries keep this much of a response or error. */
 const DETAIL_LIMIT = 1000;
 const truncate = (text: string, limit = DETAIL_LIMIT) =>
@@ -119,7 +129,10 @@ type ResolvedTarget =
 
 type Resolution = { ok: true; target: ResolvedTarget } | { ok: false; reason: string };
 
-async function resolveTarget(subscriptions: SubscriptionRepository, job: DeliveryJob): Promise<Resolution> {
+async function resolveTarget(
+  { subscriptions, confirmations }: Pick<DeliverJobDeps, "subscriptions" | "confirmations">,
+  job: DeliveryJob,
+): Promise<Resolution> {
   const { target, event } = job;
   const stillMatches = (subscription: Subscription) => matchesFilters(subscription, event);
   if (target.subscriptionKind === "webhook") {
@@ -143,6 +156,13 @@ async function resolveTarget(subscriptions: SubscriptionRepository, job: Deliver
   if (!stillMatches({ kind: "rule", rule }))
     return { ok: false, reason: `rule ${rule.id} no longer matches this event` };
   if (rule.channel === "Email") {
+    const address = normaliseAddress(rule.notifyTo);
+    const confirmation = confirmations ? await confirmations.get(rule.owner.forwarderId, address) : null;
+    if (confirmations && confirmation?.status !== "confirmed")
+      return {
+        ok: false,
+        reason: `e-mail address ${address} is not confirmed yet (it was mailed a confirmation link)`,
+      };
     return {
       ok: true,
       target: { kind: "email", recipient: rule.owner, to: rule.notifyTo, headerItems: rule.headerItems },
@@ -202,7 +222,7 @@ function fromHttp(result: OutboundResult): SendResult {
         status: null,
         retryAfter: null,
         latencyMs: result.latencyMs,
-        detail: "timeout",
+        detail: TIMEOUT_DETAIL,
       };
     case "network-error":
       return {
@@ -294,17 +314,30 @@ function decide(result: SendResult, input: DeliverJobInput): NextAttempt {
   });
 }
 
-/** Queues attempt n+1: an SQS delay up to 15 minutes, a one-time schedule beyond. */
-async function queueNextAttempt(deps: DeliverJobDeps, job: DeliveryJob, delaySeconds: number, now: string) {
+/**
+ * Queues attempt n+1: an SQS delay up to 15 minutes, a one-time schedule beyond. A target that timed
+ * out gets it on the slow lane (a schedule puts it back on the main queue: hours later, the target may
+ * well have recovered).
+ */
+async function queueNextAttempt(
+  deps: DeliverJobDeps,
+  job: DeliveryJob,
+  delaySeconds: number,
+  now: string,
+  lane: DeliveryLane,
+) {
   const next: DeliveryJob = { ...job, attempt: job.attempt + 1 };
   const plan = splitDelay(delaySeconds);
-  if (plan.via === "sqs") await deps.queue.enqueue([next], plan.delaySeconds);
+  if (plan.via === "sqs") await deps.queue.enqueue([next], plan.delaySeconds, lane);
   else
     await deps.retryScheduler.scheduleRetry(
       next,
       new Date(Date.parse(now) + plan.delaySeconds * 1000).toISOString(),
     );
 }
+
+/** The lane of the next attempt, from what this one logged: a timeout goes to the slow lane. */
+const laneAfter = (detail: string): DeliveryLane => (detail.startsWith(TIMEOUT_DETAIL) ? "slow" : "main");
 
 /** The log note of a retry, for the people reading the attempt log. */
 const retryNote = (nextAttempt: number, seconds: number) => ` (attempt ${nextAttempt} in ${seconds} s)`;
@@ -331,7 +364,7 @@ export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): 
     const last = existing.attempts.at(-1);
     if (existing.status === "retrying" && last?.attempt === job.attempt && last.outcome === "retry") {
       const seconds = plannedRetrySeconds(last, now, input.retryScale ?? 1);
-      await queueNextAttempt(deps, job, seconds, now);
+      await queueNextAttempt(deps, job, seconds, now, laneAfter(last.detail));
       return {
         ...base,
         outcome: "duplicate",
@@ -365,7 +398,7 @@ export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): 
       status,
     );
 
-  const resolved = await resolveTarget(deps.subscriptions, job);
+  const resolved = await resolveTarget(deps, job);
   if (!resolved.ok) {
     const detail = `skipped: ${resolved.reason}`;
     await log("parked", "parked", { status: null, latencyMs: 0, detail });
@@ -385,7 +418,7 @@ export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): 
       const detail = withNote(result.detail, retryNote(job.attempt + 1, seconds));
       const nextAttemptAt = new Date(Date.parse(now) + seconds * 1000).toISOString();
       await log("retry", "retrying", { ...result, detail }, nextAttemptAt);
-      await queueNextAttempt(deps, job, seconds, now);
+      await queueNextAttempt(deps, job, seconds, now, laneAfter(result.detail));
       return { ...base, outcome: "retry", status: result.status, detail, nextAttemptInSeconds: seconds };
     }
     case "park": {

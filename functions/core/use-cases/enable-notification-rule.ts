@@ -1,10 +1,22 @@
 /** Switches one of the caller's rules on (idempotent); an enabled ProActive rule requests its sweep. */
 import type { NotificationRule } from "../notifications/index.ts";
+import {
+  type AddressConfirmationDeps,
+  askAddressConfirmation,
+  type ConfirmationLinkInput,
+} from "./shared/email-confirmations.ts";
 import { type NotificationRuleDeps, switchRule } from "./shared/notification-rules.ts";
 
-export function enableNotificationRule(
-  deps: Pick<NotificationRuleDeps, "subscriptions" | "proActiveSweeps">,
-  input: { forwarderId: string; id: number; now: string },
+/** An Email rule's NotifyTo address not confirmed yet is mailed its link (issue 11 point 21). */
+export async function enableNotificationRule(
+  deps: Pick<NotificationRuleDeps, "subscriptions" | "proActiveSweeps"> & {
+    addressConfirmation?: AddressConfirmationDeps;
+  },
+  input: { forwarderId: string; id: number; now: string; confirmationLink?: ConfirmationLinkInput },
 ): Promise<NotificationRule> {
-  return switchRule(deps, { ...input, enabled: true });
+  const { confirmationLink, ...switched } = input;
+  const rule = await switchRule(deps, { ...switched, enabled: true });
+  if (deps.addressConfirmation && confirmationLink)
+    await askAddressConfirmation(deps.addressConfirmation, rule, { ...confirmationLink, now: input.now });
+  return rule;
 }

@@ -1,13 +1,15 @@
 /**
- * GET /ffw/service/routemap/{awb}/history: `{ RouteMap, Snapshots: [{ SnapshotDate, RouteMap }] }`,
- * newest snapshot first. One snapshot per change, as long as the repository keeps it (30 days from the
- * route map's creation; it never returns an expired one).
+ * GET /ffw/service/routemap/{awb}/history?CurrentPage=&PageSize=: `{ RouteMap, Snapshots: [{
+ * SnapshotDate, RouteMap }] }`, snapshots newest first, one page of them: without a query this is the
+ * spec's answer for the newest 100 changes. One snapshot per change, as long as the repository keeps
+ * it (30 days from the route map's creation; it never returns an expired one). A page holds at most
+ * MAX_ROUTE_MAPS_PER_PAGE snapshots, so the answer stays far below Lambda's 6 MB response limit.
  */
 import type { AwbId } from "../carrier-messages/types.ts";
 import type { ForwarderIdentity } from "../identity.ts";
 import type { RouteMapRepository } from "../ports/route-maps.ts";
 import { toPair } from "../time/station-time.ts";
-import { currentRouteMapJson, readableView } from "./shared/read-access.ts";
+import { currentRouteMapJson, MAX_ROUTE_MAPS_PER_PAGE, readableView } from "./shared/read-access.ts";
 
 export interface GetRouteMapHistoryDeps {
   routeMaps: RouteMapRepository;
@@ -17,21 +19,40 @@ export interface GetRouteMapHistoryInput {
   awb: AwbId;
   reader: ForwarderIdentity;
   now: string;
+  /** 1-based; the page size is capped at MAX_ROUTE_MAPS_PER_PAGE. */
+  page: number;
+  pageSize: number;
 }
 
-/** The history as JSON text, assembled from the stored route-map JSON without re-parsing it. */
+export interface RouteMapHistoryPage {
+  /** The history as JSON text, assembled from the stored route-map JSON without re-parsing it. */
+  json: string;
+  totalItems: number;
+  totalPages: number;
+  currentPage: number;
+  /** The page size used (the one asked for, capped). */
+  pageSize: number;
+}
+
 export async function getRouteMapHistory(
   deps: GetRouteMapHistoryDeps,
   input: GetRouteMapHistoryInput,
-): Promise<string> {
+): Promise<RouteMapHistoryPage> {
   const view = await readableView(deps, input.awb, input.reader);
-  const [current, snapshots] = await Promise.all([
+  const pageSize = Math.min(input.pageSize, MAX_ROUTE_MAPS_PER_PAGE);
+  const [current, page] = await Promise.all([
     currentRouteMapJson(view, input.now, () => deps.routeMaps.get(input.awb)),
-    deps.routeMaps.snapshots(input.awb, input.now),
+    deps.routeMaps.snapshotPage(input.awb, input.now, { page: input.page, pageSize }),
   ]);
-  const items = snapshots.map(
+  const items = page.items.map(
     (s) =>
       `{"SnapshotDate":${JSON.stringify(toPair(view.origin, s.snapshotAt))},"RouteMap":${s.routeMapJson}}`,
   );
-  return `{"RouteMap":${current},"Snapshots":[${items.join(",")}]}`;
+  return {
+    json: `{"RouteMap":${current},"Snapshots":[${items.join(",")}]}`,
+    totalItems: page.total,
+    totalPages: Math.ceil(page.total / pageSize),
+    currentPage: input.page,
+    pageSize,
+  };
 }

@@ -1,11 +1,12 @@
-/** One of the caller's webhooks (else SubscriptionNotFoundError). */
-import type { Webhook } from "../notifications/index.ts";
-import { findOwnedWebhook, type WebhookDeps } from "./shared/webhooks.ts";
+/** One of the caller's webhooks (else SubscriptionNotFoundError), with its newest delivery. */
+import type { DeliveryRepository } from "../ports/notifications.ts";
+import { findOwnedWebhook, type WebhookDeps, type WebhookView } from "./shared/webhooks.ts";
 
-export function getWebhook(
-  deps: Pick<WebhookDeps, "subscriptions">,
+export async function getWebhook(
+  deps: Pick<WebhookDeps, "subscriptions"> & { deliveries: DeliveryRepository },
   forwarderId: string,
   id: number,
-): Promise<Webhook> {
-  return findOwnedWebhook(deps.subscriptions, forwarderId, id);
+): Promise<WebhookView> {
+  const webhook = await findOwnedWebhook(deps.subscriptions, forwarderId, id);
+  return { webhook, lastDelivery: await deps.deliveries.latestForSubscription("webhook", webhook.id) };
 }

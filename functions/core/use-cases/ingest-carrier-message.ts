@@ -8,13 +8,23 @@
  * The messages of one body are not one transaction (each AWB is its own aggregate): when a write
  * still fails after some messages were stored, IngestInterruptedError says which ones, so the carrier
  * resends only the rest.
+ *
+ * Deadline: with `timeLeftMs` (the Lambda's remaining time) no attempt starts unless twice the slowest
+ * attempt of this request plus DEADLINE_RESERVE_MS is left, so the answer (what was stored, 409 with
+ * Retry-After for the rest) comes before the function is cut off: a message is either stored and
+ * answered "changed", or not stored at all and answered 409.
  */
 
 import { awbKey } from "../awb.ts";
 import { type CarrierReport, parseCarrierMessage } from "../carrier-messages/index.ts";
 import type { AwbId } from "../carrier-messages/types.ts";
 import { planningConfigOf } from "../carriers.ts";
-import { ForeignAwbError, IngestInterruptedError, WriteConflictError } from "../errors.ts";
+import {
+  DeadlineReachedError,
+  ForeignAwbError,
+  IngestInterruptedError,
+  WriteConflictError,
+} from "../errors.ts";
 import type { EventName } from "../events.ts";
 import type { CarrierDirectory } from "../ports/carriers.ts";
 import type { ConflictBackoff, RouteMapBase, RouteMapRepository } from "../ports/route-maps.ts";
@@ -34,7 +44,36 @@ export interface IngestCarrierMessageInput {
   body: string;
   /** Receipt time, ISO UTC. */
   now: string;
+  /** Milliseconds this request may still run (the Lambda's remaining time); absent = no deadline. */
+  timeLeftMs?: () => number;
 }
+
+/** Time kept back for the answer, on top of room for the next attempt (twice the slowest one yet). */
+export const DEADLINE_RESERVE_MS = 1_500;
+
+/** The request's time budget, shared by all its messages; without `timeLeftMs`, no deadline. */
+function budgetOf(timeLeftMs: (() => number) | undefined) {
+  let slowestAttempt = 0;
+  return {
+    /** Throws DeadlineReachedError when the next attempt might not finish before the answer is due. */
+    ensureTimeFor(awb: AwbId): void {
+      if (timeLeftMs !== undefined && timeLeftMs() < DEADLINE_RESERVE_MS + 2 * slowestAttempt) {
+        throw new DeadlineReachedError(awb);
+      }
+    },
+    /** Runs one attempt (read + write), remembering how long the slowest took. */
+    async attempt<T>(work: () => Promise<T>): Promise<T> {
+      if (timeLeftMs === undefined) return work();
+      const before = timeLeftMs();
+      try {
+        return await work();
+      } finally {
+        slowestAttempt = Math.max(slowestAttempt, before - timeLeftMs());
+      }
+    },
+  };
+}
+type Budget = ReturnType<typeof budgetOf>;
 
 export interface AppliedMessage {
   awb: AwbId;
@@ -48,8 +87,9 @@ export async function ingestCarrierMessage(
   deps: IngestCarrierMessageDeps,
   input: IngestCarrierMessageInput,
 ): Promise<AppliedMessage[]> {
-  // Throws MessageParseError (400 naming the line) or UnsupportedContentTypeError (415).
-  const reports = parseCarrierMessage(input.contentType, input.body);
+  // Throws MessageParseError (400 naming the line: also more than 100 messages in the body, or a
+  // time far from receipt) or UnsupportedContentTypeError (415).
+  const reports = parseCarrierMessage(input.contentType, input.body, input.now);
 
   const foreign = reports.filter((r) => r.awb.prefix !== input.carrierPrefix).map((r) => r.awb);
   if (foreign.length > 0) throw new ForeignAwbError(input.carrierPrefix, uniqueAwbs(foreign));
@@ -65,10 +105,11 @@ export async function ingestCarrierMessage(
   // What this request already read or wrote per AWB, so consecutive messages for one AWB do not
   // read it again (a conflict reloads).
   const known = new Map<string, RouteMapBase>();
+  const budget = budgetOf(input.timeLeftMs);
   const applied: AppliedMessage[] = [];
   for (const report of reports) {
     try {
-      applied.push(await applyOne(deps, report, ctx, input.now, known));
+      applied.push(await applyOne(deps, report, ctx, input.now, known, budget));
     } catch (error) {
       // Resend from the first message not applied.
       throw new IngestInterruptedError([...applied], applied.length + 1, reports.length, error);
@@ -88,25 +129,29 @@ async function applyOne(
   ctx: ApplyContext,
   now: string,
   known: Map<string, RouteMapBase>,
+  budget: Budget,
 ): Promise<AppliedMessage> {
   const key = awbKey(report.awb);
   for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
-    let base = known.get(key);
-    if (base === undefined) {
-      base = await deps.routeMaps.getForChange(report.awb);
-      known.set(key, base);
-    }
-    const result = applyReport(base.record?.state ?? null, report, ctx);
-    if (!result.changed) return { awb: report.awb, changed: false, events: [] };
-    const change = routeMapChangeFrom(base, result.state, result.events, now);
-    if ((await deps.routeMaps.write(change)) === "written") {
+    budget.ensureTimeFor(report.awb);
+    const outcome = await budget.attempt(async (): Promise<AppliedMessage | "conflict"> => {
+      let base = known.get(key);
+      if (base === undefined) {
+        base = await deps.routeMaps.getForChange(report.awb);
+        known.set(key, base);
+      }
+      const result = applyReport(base.record?.state ?? null, report, ctx);
+      if (!result.changed) return { awb: report.awb, changed: false, events: [] };
+      const change = routeMapChangeFrom(base, result.state, result.events, now);
+      if ((await deps.routeMaps.write(change)) !== "written") return "conflict";
       known.set(key, { record: change.next, earlyXtd: null });
       return {
         awb: report.awb,
         changed: true,
         events: result.events.filter((e) => e.type === "Event").map((e) => e.name),
       };
-    }
+    });
+    if (outcome !== "conflict") return outcome;
     known.delete(key);
     await deps.backoff(attempt);
   }

@@ -13,6 +13,7 @@ import {
   eventLookupKeys,
   type MatchableEvent,
   matchEvent as matchTargets,
+  onePerAddress,
 } from "../notifications/index.ts";
 import type {
   DeliveryJob,
@@ -46,7 +47,8 @@ export async function matchEvent(
   const keys = eventLookupKeys(event);
   // An event nobody may hear (no owner agent yet, no XTD grant) costs no query at all.
   if (keys.length === 0) return { targets: [], enqueued: [], alreadyHandled: [] };
-  const targets = matchTargets(event, await deps.subscriptions.findCandidates(keys));
+  // One e-mail per address and event, however many rules name the address (issue 11 point 21).
+  const targets = onePerAddress(matchTargets(event, await deps.subscriptions.findCandidates(keys)));
 
   const enqueued: DeliveryJob[] = [];
   const alreadyHandled: string[] = [];

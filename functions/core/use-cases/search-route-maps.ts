@@ -14,7 +14,7 @@ import type {
   RouteMapSearchFilters,
   SearchRange,
 } from "../ports/route-maps.ts";
-import { currentRouteMapJson, mayRead, readerKeysOf } from "./shared/read-access.ts";
+import { currentRouteMapJson, MAX_ROUTE_MAPS_PER_PAGE, mayRead, readerKeysOf } from "./shared/read-access.ts";
 
 const MAX_SEARCH_MATCHES = 10_000;
 
@@ -45,6 +45,7 @@ export interface SearchRouteMapsInput {
   sort: SortKey[];
   /** 1-based */
   page: number;
+  /** Capped at MAX_ROUTE_MAPS_PER_PAGE; the answer's PageSize is the size used. */
   pageSize: number;
   now: string;
 }
@@ -118,8 +119,10 @@ export async function searchRouteMaps(
   if (byAwb.size > MAX_SEARCH_MATCHES) throw new SearchTooBroadError(MAX_SEARCH_MATCHES);
   const matches = [...byAwb.values()].sort((a, b) => compare(a, b, input.sort));
 
-  const start = (input.page - 1) * input.pageSize;
-  const page = matches.slice(start, start + input.pageSize);
+  // Bounded by construction: at most MAX_ROUTE_MAPS_PER_PAGE route maps per answer (Lambda's 6 MB).
+  const pageSize = Math.min(input.pageSize, MAX_ROUTE_MAPS_PER_PAGE);
+  const start = (input.page - 1) * pageSize;
+  const page = matches.slice(start, start + pageSize);
   const awbs = page.map((f) => ({ prefix: f.AirlinePrefix, serial: f.AwbNumber }));
   const views = new Map(
     (await deps.routeMaps.getViews(awbs)).map((view) => [view.awb.prefix + view.awb.serial, view]),
@@ -135,8 +138,8 @@ export async function searchRouteMaps(
   const total = matches.length;
   const head = {
     TotalItems: total,
-    TotalPages: Math.ceil(total / input.pageSize),
-    PageSize: input.pageSize,
+    TotalPages: Math.ceil(total / pageSize),
+    PageSize: pageSize,
     CurrentPage: input.page,
   };
   const body = JSON.stringify(head).slice(0, -1);

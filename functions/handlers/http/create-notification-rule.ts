@@ -1,17 +1,33 @@
-/** POST /ffw/service/routemap/eventconfignotifier: create a notification rule owned by the caller. */
+/**
+ * POST /ffw/service/routemap/eventconfignotifier: create a notification rule owned by the caller; a new
+ * NotifyTo address of an Email rule is mailed its confirmation link (with a fresh random token).
+ */
 import { nowIso } from "../../adapters/clock.ts";
+import { randomToken } from "../../adapters/random-token.ts";
 import { NotificationRuleRequestSchema } from "../../core/notifications/index.ts";
 import { createNotificationRule } from "../../core/use-cases/create-notification-rule.ts";
 import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
 import { subscriber } from "../../http/request-mapping.ts";
 import { ruleBody } from "../../http/schemas/notifications.ts";
-import { bestEffortProActiveSweeps, subscriptionLimits, subscriptions } from "../../wiring.ts";
+import {
+  bestEffortProActiveSweeps,
+  emailConfirmations,
+  emailSender,
+  subscriptionLimits,
+  subscriptions,
+} from "../../wiring.ts";
 
 export const make = (deps: () => DepsOf<typeof createNotificationRule>) =>
   httpRoute("create-notification-rule", { body: NotificationRuleRequestSchema }).handle(
-    async ({ identity, body }) => {
+    async ({ identity, body, baseUrl }) => {
       const owner = subscriber(identity);
-      const rule = await createNotificationRule(deps(), { owner, request: body, now: nowIso() });
+      const confirmationLink = { token: randomToken(), baseUrl };
+      const rule = await createNotificationRule(deps(), {
+        owner,
+        request: body,
+        now: nowIso(),
+        confirmationLink,
+      });
       return { status: 200, body: ruleBody(rule) };
     },
   );
@@ -20,4 +36,5 @@ export const handler = make(() => ({
   subscriptions: subscriptions(),
   limits: subscriptionLimits(),
   proActiveSweeps: bestEffortProActiveSweeps(),
+  addressConfirmation: { confirmations: emailConfirmations(), email: emailSender() },
 }));

@@ -1,7 +1,7 @@
 /**
- * POST /ffw/service/routemap/webhook: register a webhook and verify its Url at once (challenge echo,
- * functions/adapters/webhook-verifier.ts). 200 either way: secrets in full (this response only),
- * Enabled true only when verified, header x-webhook-verification with the outcome.
+ * POST /ffw/service/routemap/webhook: register a webhook (enabled as asked) and run the URL challenge
+ * once as an ownership proof (functions/adapters/webhook-verifier.ts). 200 either way: secrets in full
+ * (this response only), `Verified` and `LastVerification`, header x-webhook-verification.
  */
 import { nowIso } from "../../adapters/clock.ts";
 import { WebhookRequestSchema } from "../../core/notifications/index.ts";

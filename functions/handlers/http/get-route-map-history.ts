@@ -1,4 +1,7 @@
-/** GET /ffw/service/routemap/{awb}/history: the route map and its unexpired snapshots, newest first. */
+/**
+ * GET /ffw/service/routemap/{awb}/history?CurrentPage=&PageSize=: the route map and one page of its
+ * unexpired snapshots, newest first (the spec's shape; the paging figures are response headers).
+ */
 import { nowIso } from "../../adapters/clock.ts";
 import {
   type GetRouteMapHistoryDeps,
@@ -6,14 +9,29 @@ import {
 } from "../../core/use-cases/get-route-map-history.ts";
 import { awbFromPath } from "../../http/params.ts";
 import { httpRoute } from "../../http/pipeline.ts";
+import { PageRequestSchema } from "../../http/schemas/paging.ts";
 import { routeMaps } from "../../wiring.ts";
 
 export const make = (deps: () => GetRouteMapHistoryDeps) =>
-  httpRoute("get-route-map-history", { params: { awb: awbFromPath } }).handle(
-    async ({ identity, params }) => ({
-      status: 200,
-      rawJson: await getRouteMapHistory(deps(), { awb: params.awb, reader: identity, now: nowIso() }),
-    }),
+  httpRoute("get-route-map-history", { params: { awb: awbFromPath }, query: PageRequestSchema }).handle(
+    async ({ identity, params, query }) => {
+      const history = await getRouteMapHistory(deps(), {
+        awb: params.awb,
+        reader: identity,
+        now: nowIso(),
+        ...query,
+      });
+      return {
+        status: 200,
+        rawJson: history.json,
+        headers: {
+          "x-total-items": String(history.totalItems),
+          "x-total-pages": String(history.totalPages),
+          "x-current-page": String(history.currentPage),
+          "x-page-size": String(history.pageSize),
+        },
+      };
+    },
   );
 
 export const handler = make(() => ({ routeMaps: routeMaps() }));

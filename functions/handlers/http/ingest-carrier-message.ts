@@ -13,13 +13,15 @@ import { carrierDirectory, conflictBackoff, routeMaps } from "../../wiring.ts";
 // stored only in part is answered (and logged) by the problem-responses middleware.
 export const make = (deps: () => IngestCarrierMessageDeps) =>
   httpRoute("ingest-carrier-message", { rawBody: true }).handle(
-    async ({ identity, rawBody, contentType }) => {
+    async ({ identity, rawBody, contentType, timeLeftMs }) => {
       const carrier = identity.carrierPrefix;
       const applied = await ingestCarrierMessage(deps(), {
         carrierPrefix: carrier,
         contentType,
         body: rawBody,
         now: nowIso(),
+        // Answer before the Lambda deadline with what was stored (409 + Retry-After for the rest).
+        timeLeftMs,
       });
       const changed = applied.filter((a) => a.changed).length;
       logger.info("carrier messages applied", { carrier, messages: applied.length, changed });

@@ -1,14 +1,18 @@
-/** GET /ffw/service/routemap/webhook?CurrentPage=&PageSize=: the caller's webhooks, secrets masked. */
+/**
+ * GET /ffw/service/routemap/webhook?CurrentPage=&PageSize=: the caller's webhooks, secrets masked, each
+ * with Verified, LastVerification and LastDelivery.
+ */
 import { listWebhooks } from "../../core/use-cases/list-webhooks.ts";
 import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
 import { webhookBody } from "../../http/schemas/notifications.ts";
 import { PageRequestSchema, pagedBody } from "../../http/schemas/paging.ts";
-import { subscriptions } from "../../wiring.ts";
+import { deliveries, subscriptions } from "../../wiring.ts";
 
 export const make = (deps: () => DepsOf<typeof listWebhooks>) =>
   httpRoute("list-webhooks", { query: PageRequestSchema }).handle(async ({ identity, query }) => {
     const webhooks = await listWebhooks(deps(), identity.forwarderId, query);
-    return { status: 200, body: pagedBody(webhooks, query, (webhook) => webhookBody(webhook)) };
+    const body = pagedBody(webhooks, query, (view) => webhookBody(view.webhook, false, view));
+    return { status: 200, body };
   });
 
-export const handler = make(() => ({ subscriptions: subscriptions() }));
+export const handler = make(() => ({ subscriptions: subscriptions(), deliveries: deliveries() }));

@@ -1,6 +1,7 @@
 /**
- * PUT /ffw/service/routemap/webhook/{id}: replace one of the caller's webhooks; a changed Url (or a
- * webhook still unverified) is challenged again in this request. Secrets masked in the answer.
+ * PUT /ffw/service/routemap/webhook/{id}: replace one of the caller's webhooks (a GET body echoed back
+ * works); a changed Url needs the secrets again and, like a webhook still unverified, is challenged
+ * again in this request. Secrets masked in the answer.
  */
 import { nowIso } from "../../adapters/clock.ts";
 import { WebhookUpdateSchema } from "../../core/notifications/index.ts";

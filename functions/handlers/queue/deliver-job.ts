@@ -6,6 +6,12 @@
  * leaving it "in progress" behind a dead-lettered message; only if that fails too does it go to the
  * dead-letter queue.
  *
+ * One slow target never holds up another (issue 11 point 19): the records of a batch are sent
+ * concurrently (Powertools processes them in parallel), each attempt's deadline is capped by the time
+ * the invocation has left (so a batch never outlives its Lambda), several batches run at once (the
+ * event source's maximum concurrency; the local runner runs as many pollers, hence one batch processor
+ * per invocation) and a target that timed out gets its retries on the slow lane (DeliverySlowJobs).
+ *
  * Local/test knobs (never set in the stack): DELIVERY_RETRY_SCALE multiplies the retry schedule
  * (e.g. 0.001: 5 s, 5 min, 30 min -> 1 s, 1 s, 2 s); DELIVERY_TIMEOUT_MS overrides the 10 s
  * per-attempt timeout. Options given to `make` take precedence over them.
@@ -28,6 +34,7 @@ import {
   deliveries,
   deliveryQueue,
   deliveryRetries,
+  emailConfirmations,
   emailSender,
   httpSender,
   subscriptions,
@@ -50,6 +57,11 @@ function optionsFromEnv(env: NodeJS.ProcessEnv): DeliverJobOptions {
   return { ...(retryScale ? { retryScale } : {}), ...(timeoutMs ? { timeoutMs } : {}) };
 }
 
+/** What an attempt leaves unspent: the invocation's settling (log, queue, idempotency record). */
+const SETTLE_MARGIN_MS = 5_000;
+/** The sender's own per-attempt deadline (DESIGN.md section 5). */
+const ATTEMPT_DEADLINE_MS = 10_000;
+
 const receiveCount = (record: SQSRecord) => Number(record.attributes?.ApproximateReceiveCount) || 1;
 
 /** SQS moves this message to the dead-letter queue if it fails once more. */
@@ -58,9 +70,7 @@ function isLastReceive(record: SQSRecord): boolean {
 }
 
 export const make = (deps: () => DeliverJobDeps, options: DeliverJobOptions = {}) => {
-  const { retryScale = 1, timeoutMs } = { ...optionsFromEnv(process.env), ...options };
-  const settings = { retryScale, ...(timeoutMs ? { timeoutMs } : {}) };
-  const processor = new BatchProcessor(EventType.SQS);
+  const { retryScale = 1, timeoutMs = ATTEMPT_DEADLINE_MS } = { ...optionsFromEnv(process.env), ...options };
   const config = new IdempotencyConfig({
     eventKeyJmesPath: "[deliveryId, attempt]",
     expiresAfterSeconds: 86_400,
@@ -69,9 +79,10 @@ export const make = (deps: () => DeliverJobDeps, options: DeliverJobOptions = {}
     tableName: requiredEnv(TABLES.idempotency.envVar),
   });
   const deliverOnce = makeIdempotent(
-    async (job: DeliveryJob) => {
+    async (job: DeliveryJob, attemptMs: number) => {
       const result = await deliverJob(deps(), {
-        ...settings,
+        retryScale,
+        timeoutMs: attemptMs,
         job,
         now: nowIso(),
         sentAtSeconds: wallClockSeconds(),
@@ -80,12 +91,13 @@ export const make = (deps: () => DeliverJobDeps, options: DeliverJobOptions = {}
       logger.info("delivery attempt", { ...result });
       return result;
     },
-    { persistenceStore, config, keyPrefix: "deliver" },
+    { persistenceStore, config, keyPrefix: "deliver", dataIndexArgument: 0 },
   );
-  const deliverRecord = async (record: SQSRecord) => {
+  const deliverRecord = async (record: SQSRecord, context: Context) => {
     const job = JSON.parse(record.body) as DeliveryJob;
+    const left = context.getRemainingTimeInMillis() - SETTLE_MARGIN_MS;
     try {
-      return await deliverOnce(job);
+      return await deliverOnce(job, Math.max(1_000, Math.min(timeoutMs, left)));
     } catch (error) {
       // In progress elsewhere: that invocation finishes the attempt, this copy must not park it.
       if (!isLastReceive(record) || error instanceof IdempotencyAlreadyInProgressError) throw error;
@@ -98,7 +110,11 @@ export const make = (deps: () => DeliverJobDeps, options: DeliverJobOptions = {}
 
   return async (event: SQSEvent, context: Context) => {
     config.registerLambdaContext(context);
-    return processPartialResponse(event, deliverRecord, processor, { context });
+    const processor = new BatchProcessor(EventType.SQS);
+    return processPartialResponse(event, (record: SQSRecord) => deliverRecord(record, context), processor, {
+      context,
+      processInParallel: true,
+    });
   };
 };
 
@@ -109,4 +125,5 @@ export const handler = make(() => ({
   retryScheduler: deliveryRetries(),
   http: httpSender(),
   email: emailSender(),
+  confirmations: emailConfirmations(),
 }));

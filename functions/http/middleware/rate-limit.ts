@@ -1,16 +1,33 @@
 /**
- * Per-caller rate limit of this container (API Gateway's stage throttle caps the total): 429 with
- * Retry-After once the caller's bucket is empty. Approximate across containers by design: exact limits
- * would cost a table write on every request.
+ * Per-caller rate limits of every authenticated route (functions/core/rate-limit.ts): first the
+ * container's token bucket (per second, with a burst; API Gateway's stage throttle caps the total),
+ * then the minute, hour and day windows, counted in the RateLimits table shared by every container
+ * (exact across the fleet). Over a limit: 429 problem+json whose detail names the window, with
+ * Retry-After, `x-ratelimit-window` / `x-ratelimit-limit`, and the IETF draft's `RateLimit-Policy`
+ * (every limit) and `RateLimit` (the one that refused). When the counter cannot be reached the
+ * request is let through and the error logged: the limits protect the service, and an outage of the
+ * counter must not take every route down with it.
  */
 import { nowMs } from "../../adapters/clock.ts";
+import { logger } from "../../adapters/logger.ts";
 import type { Identity } from "../../core/identity.ts";
-import { RateLimiter, rateLimitConfigFrom } from "../../core/rate-limit.ts";
+import {
+  type RateDecision,
+  type RateLimitConfig,
+  RateLimiter,
+  rateLimitConfigFrom,
+  WINDOW_MS,
+  type WindowSlot,
+  windowRefusal,
+  windowSlots,
+} from "../../core/rate-limit.ts";
+import { rateLimitCounter } from "../../wiring.ts";
 import { ProblemError } from "../problems.ts";
 import { type GatewayMiddleware, stateOf } from "../request.ts";
 
-/** One limiter per container, shared by every route of the bundle. */
-const rateLimiter = new RateLimiter(rateLimitConfigFrom(process.env));
+const config = rateLimitConfigFrom(process.env);
+/** One bucket set per container, shared by every route of the bundle. */
+const rateLimiter = new RateLimiter(config);
 
 function callerKey(identity: Identity): string {
   if (identity.role === "forwarder") return `forwarder:${identity.forwarderId}`;
@@ -18,21 +35,56 @@ function callerKey(identity: Identity): string {
   return `support:${identity.subject}`;
 }
 
+/** `RateLimit-Policy` (draft-ietf-httpapi-ratelimit-headers): every limit a caller is held to. */
+export function rateLimitPolicy(limits: RateLimitConfig): string {
+  const second = `"second";q=${limits.burst};w=${Math.max(1, Math.ceil(limits.burst / limits.ratePerSecond))}`;
+  const windows = (["minute", "hour", "day"] as const).map((window) => {
+    const limit = window === "minute" ? limits.perMinute : window === "hour" ? limits.perHour : limits.perDay;
+    return `"${window}";q=${limit};w=${WINDOW_MS[window] / 1000}`;
+  });
+  return [second, ...windows].join(", ");
+}
+
+const WINDOW_NAMES = { second: "per-second (burst)", minute: "per-minute", hour: "per-hour", day: "per-day" };
+
+function tooManyRequests(decision: Exclude<RateDecision, { allowed: true }>): ProblemError {
+  const retry = String(decision.retryAfterSeconds);
+  return new ProblemError(
+    429,
+    "rate-limited",
+    `Too many requests: the ${WINDOW_NAMES[decision.window]} limit of ${decision.limit} requests is used up; retry after ${retry} seconds.`,
+    [],
+    {
+      "retry-after": retry,
+      "x-ratelimit-window": decision.window,
+      "x-ratelimit-limit": String(decision.limit),
+      "ratelimit-policy": rateLimitPolicy(config),
+      ratelimit: `"${decision.window}";r=0;t=${retry}`,
+    },
+  );
+}
+
 export function rateLimit(): GatewayMiddleware {
   return {
-    before: (request) => {
+    before: async (request) => {
       const { identity } = stateOf(request.event);
       if (!identity) return;
-      const decision = rateLimiter.take(callerKey(identity), nowMs());
-      if (!decision.allowed) {
-        throw new ProblemError(
-          429,
-          "rate-limited",
-          "Too many requests; retry after the given number of seconds.",
-          [],
-          { "retry-after": String(decision.retryAfterSeconds) },
-        );
+      const caller = callerKey(identity);
+      const now = nowMs();
+      const burst = rateLimiter.take(caller, now);
+      if (!burst.allowed) throw tooManyRequests(burst);
+      let refused: WindowSlot[];
+      try {
+        ({ refused } = await rateLimitCounter().take(caller, windowSlots(config, now)));
+      } catch (error) {
+        logger.error("rate-limit counter unavailable: request let through", {
+          caller,
+          error: error instanceof Error ? error : String(error),
+        });
+        return;
       }
+      const refusal = windowRefusal(refused, now);
+      if (refusal && !refusal.allowed) throw tooManyRequests(refusal);
     },
   };
 }

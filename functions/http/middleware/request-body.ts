@@ -35,6 +35,26 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * The dot path of the first `__proto__` member anywhere in a parsed body, or null. The schemas read
+ * tolerantly (unknown members are dropped, so such a key could pollute nothing), but a prototype key is
+ * never an honest client's: it is refused rather than ignored. Iterative, so deep nesting cannot
+ * overflow the stack.
+ */
+function prototypeKeyPath(body: unknown): string | null {
+  const stack: Array<{ value: unknown; path: string }> = [{ value: body, path: "" }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop() as { value: unknown; path: string };
+    if (typeof value !== "object" || value === null) continue;
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = path === "" ? key : `${path}.${key}`;
+      if (key === "__proto__") return childPath;
+      stack.push({ value: child, path: childPath });
+    }
+  }
+  return null;
+}
+
 export function requestBody(route: RouteDefinition, options: BodyOptions): GatewayMiddleware {
   return {
     before: (request) => {
@@ -64,6 +84,12 @@ export function requestBody(route: RouteDefinition, options: BodyOptions): Gatew
       if (!options.body) {
         state.body = json;
         return;
+      }
+      const prototypeKey = prototypeKeyPath(json);
+      if (prototypeKey !== null) {
+        throw new ProblemError(400, "validation", "The request body is invalid.", [
+          { field: prototypeKey, message: "a prototype key is not accepted" },
+        ]);
       }
       const result = v.safeParse(options.body, json);
       if (!result.success) {

@@ -23,7 +23,7 @@ function toGatewayResult(result: HttpResult, requestId: string): APIGatewayProxy
       "x-request-id": requestId,
       ...result.headers,
     },
-    body: result.rawJson ?? (result.body === undefined ? "" : JSON.stringify(result.body)),
+    body: result.rawJson ?? result.text ?? (result.body === undefined ? "" : JSON.stringify(result.body)),
   };
 }
 

@@ -77,8 +77,14 @@ const EVENT_PAYLOAD_PROPERTIES: Record<EventPayloadField, JsonObject> = {
   AirportOfEvent: STATION,
   AirportOfOrigin: STATION,
   AirportOfDestination: STATION,
-  CarrierCode: { type: "string", pattern: "^[A-Z0-9]{2}$", description: "YY when no flight is known" },
-  FlightNumber: { type: "string", pattern: "^\\d{1,4}[A-Z]?$", description: "0 when no flight is known" },
+  CarrierCode: {
+    ...nullable({ type: "string", pattern: "^[A-Z0-9]{2}$" }),
+    description: "null when no flight is known (no booking yet)",
+  },
+  FlightNumber: {
+    ...nullable({ type: "string", pattern: "^\\d{1,4}[A-Z]?$" }),
+    description: "null when no flight is known (no booking yet)",
+  },
   PiecesReported: { type: "integer", minimum: 0, description: "0 = not reported (Missed, ProActive)" },
   TotalShipmentPieces: { type: "integer", minimum: 0 },
   WeightReported: nullable({ type: "number", minimum: 0 }),

@@ -9,6 +9,7 @@ import type { HandlerId } from "../../contracts/routes.ts";
 import { CarrierJsonMessageSchema } from "../../core/carrier-messages/index.ts";
 import {
   CustomerEndpointRequestSchema,
+  CustomerEndpointUpdateSchema,
   NotificationRuleRequestSchema,
   NotificationRuleUpdateSchema,
   WebhookRequestSchema,
@@ -17,7 +18,9 @@ import {
 import { CarrierSchema, CarrierSettingsSchema } from "../schemas/carriers.ts";
 import {
   CustomerEndpointResponseSchema,
+  DeletedCustomerEndpointResponseSchema,
   DeliverySchema,
+  ForceQuerySchema,
   NotificationRuleResponseSchema,
   ReplayResponseSchema,
   WebhookResponseSchema,
@@ -48,18 +51,38 @@ const OWNER_ONLY = " Only your own; anything else is 404.";
 
 /** Documented in the OpenAPI document (body description of the webhook routes) and the README. */
 const WEBHOOK_VERIFICATION_DOC =
-  "URL verification: on creation, on a PUT that changes Url (or leaves the webhook unverified) and on " +
-  'POST .../webhook/{id}/verify, the service POSTs { "Type": "WebhookVerification", "Challenge": ' +
-  '"<random>", "WebhookId": <id> } with header x-route-map-challenge: <random> (and the webhook\'s ' +
-  "bearer Token / Standard Webhooks signature when set). The receiver must answer 2xx within 5 s with " +
-  'the challenge echoed: JSON { "Challenge": "<same>" } or a text body equal to it. Until it does, ' +
-  "the webhook receives nothing and answers Enabled false; header x-webhook-verification says " +
-  "verified, pending or failed; <reason>. Token and Psk are shown in full only in the creating " +
-  "response, masked (last 4 characters) afterwards. At most MAX_WEBHOOKS_PER_FORWARDER (default 50) " +
+  "Enable true means enabled: the webhook receives events whether or not its Url is verified. URL " +
+  "verification is an optional ownership proof, run on creation, on a PUT that changes Url (or " +
+  'switches on a webhook a 410 switched off) and on POST .../webhook/{id}/verify: the service POSTs { "Type": ' +
+  '"WebhookVerification", "Challenge": "<random>", "WebhookId": <id> } with header ' +
+  "x-route-map-challenge: <random> (and the webhook's bearer Token / Standard Webhooks signature when " +
+  "set). The receiver proves it by answering 2xx within 5 s with the bare challenge value as the body " +
+  "(text/plain; a JSON string is accepted too). An echo of the request (its JSON body, or any JSON " +
+  "object) does not pass, so an endpoint that merely reflects requests cannot. The outcome is shown as " +
+  "Verified and LastVerification (and header x-webhook-verification: verified, pending or failed; " +
+  "<reason>). Unknown and response-only members (Id, ForwarderIdentifier, Enabled, Verified, ...) are " +
+  "ignored; Enabled stands in for Enable when only it is sent. Token and Psk are shown in full only in " +
+  "the creating response, masked (last 4 characters) afterwards; the masked value sent back keeps the " +
+  "stored secret, except with a changed Url, which needs the secrets in full again (or null: 400 " +
+  "otherwise). Url: no spaces or control characters. At most MAX_WEBHOOKS_PER_FORWARDER (default 50) " +
   "webhooks per forwarder (409 beyond).";
 
 export const ROUTE_DOCS: Record<HandlerId, RouteDocs> = {
   "get-openapi": { summary: "This API's OpenAPI 3.1 description", tag: "meta" },
+  "show-email-confirmation": {
+    summary:
+      "The link of a NotifyTo confirmation e-mail (no bearer token: the random link token is the " +
+      "credential): an HTML page naming the address and forwarder with a Confirm button (a POST to the " +
+      "same URL). Changes nothing. Used, replaced or expired (7 days) links: 404.",
+    tag: "notifications",
+  },
+  "confirm-email-address": {
+    summary:
+      "Confirms the address of a confirmation link for the forwarder whose Email rule named it; alerts " +
+      "to it are delivered from then on; answers an HTML page saying so. Used, replaced or expired " +
+      "links: 404.",
+    tag: "notifications",
+  },
   "ingest-carrier-message": {
     summary:
       "Report carrier messages: Cargo-IMP text (FSU, FWB, FFR/FFA), Cargo-XML XFSU, or the JSON event form",
@@ -68,12 +91,16 @@ export const ROUTE_DOCS: Record<HandlerId, RouteDocs> = {
       // Documentation only: the handler passes the raw body to the parsers so errors name the line.
       schema: CarrierJsonMessageSchema,
       description:
-        "text/plain: Cargo-IMP (several messages may share a body; Type-B envelope lines are skipped). " +
-        "application/xml or text/xml: XFSU. application/json: the schema below. Every AWB must carry the " +
+        "text/plain: Cargo-IMP FSU, FSA, FWB, FFR, FFA (several messages may share a body; Type-B " +
+        "envelope lines and SOH/STX/ETX are skipped). application/xml or text/xml: XFSU. " +
+        "application/json: the schema below. At most 100 messages (status lines, reported statuses) per " +
+        "body in every format; times with a year within 366 days of receipt; weights 0 or 0.001 to " +
+        "1,000,000 kg (2,204,623 lb), volumes 0 or 0.001 to 100,000 m³. Every AWB must carry the " +
         "calling carrier's prefix. Errors are 400 problem+json naming the line, and nothing is stored. " +
-        "Each message is stored in its own transaction: a body stored only in part (lost write races 409, " +
-        "a change too large 422, a fault 500) answers with an `Applied` member listing what was stored, " +
-        "shaped like the success body; resend from the message named in errors[0].field.",
+        "Each message is stored in its own transaction: a body stored only in part (lost write races or " +
+        "the function's 10 s deadline 409 with Retry-After, a change too large 422, a fault 500) answers " +
+        "with an `Applied` member listing what was stored, shaped like the success body; resend from the " +
+        "message named in errors[0].field.",
     },
     response: IngestResultSchema,
   },
@@ -87,15 +114,17 @@ export const ROUTE_DOCS: Record<HandlerId, RouteDocs> = {
   },
   "search-route-maps": {
     summary:
-      "Search the route maps you may read (filters in the body, ?CurrentPage=&PageSize= default 100, max 500)",
+      "Search the route maps you may read (filters in the body, ?CurrentPage=&PageSize= default 100; pages hold at most 150 route maps, the answer's PageSize says the size used)",
     tag: "route maps",
     body: { schema: RouteMapSearchSchema },
     query: PagingQuerySchema,
     response: RouteMapSearchResultSchema,
   },
   "get-route-map-history": {
-    summary: "The route map with its snapshots (one per change, newest first, kept 30 days from creation)",
+    summary:
+      "The route map with one page of its snapshots (one per change, newest first, kept 30 days from creation; ?CurrentPage=&PageSize= default 100, at most 150; headers x-total-items, x-total-pages, x-current-page, x-page-size)",
     tag: "route maps",
+    query: PagingQuerySchema,
     response: RouteMapHistorySchema,
   },
   "get-route-map": {
@@ -187,8 +216,8 @@ export const ROUTE_DOCS: Record<HandlerId, RouteDocs> = {
   },
   "update-webhook": {
     summary:
-      "Replace a webhook (absent Token/Psk keep the stored ones, null removes them); a changed Url is " +
-      `verified again.${OWNER_ONLY}`,
+      "Replace a webhook (absent or echoed masked Token/Psk keep the stored ones, null removes them); a " +
+      `changed Url needs the secrets again and is verified again.${OWNER_ONLY}`,
     tag: "webhooks",
     body: { schema: WebhookUpdateSchema, description: WEBHOOK_VERIFICATION_DOC },
     response: WebhookResponseSchema,
@@ -201,8 +230,8 @@ export const ROUTE_DOCS: Record<HandlerId, RouteDocs> = {
   "verify-webhook": {
     summary:
       'Run the URL challenge again (POST { "Type": "WebhookVerification", "Challenge", "WebhookId" }, ' +
-      'header x-route-map-challenge; answer 2xx echoing it as { "Challenge": "<same>" } or plain text); ' +
-      `200 with the webhook and header x-webhook-verification.${OWNER_ONLY}`,
+      "header x-route-map-challenge; answer 2xx with the bare challenge value as the body); 200 with the " +
+      `webhook, its Verified and LastVerification, and header x-webhook-verification.${OWNER_ONLY}`,
     tag: "webhooks",
     response: WebhookResponseSchema,
   },
@@ -231,6 +260,31 @@ export const ROUTE_DOCS: Record<HandlerId, RouteDocs> = {
   "list-customer-endpoints": {
     summary: `Registered customer endpoints in registration order, header values masked.${PAGING}`,
     tag: "support",
+    query: PagingQuerySchema,
+    response: pagedSchema(CustomerEndpointResponseSchema),
+  },
+  "update-customer-endpoint": {
+    summary:
+      "Replace an endpoint's Url, HeaderName and HeaderValue (e.g. rotate the header value); the Id and " +
+      "ForwarderIdentifier stay (sent ones are ignored). The masked HeaderValue of a GET keeps the stored " +
+      "value, unless the Url changes. Header value masked in the answer. Unknown Id: 404.",
+    tag: "support",
+    body: { schema: CustomerEndpointUpdateSchema },
+    response: CustomerEndpointResponseSchema,
+  },
+  "delete-customer-endpoint": {
+    summary:
+      "Delete an endpoint. 409 while enabled Url rules send to it (the detail names them); with " +
+      "?force=true those rules are switched off first (DisabledRules lists them). Unknown Id: 404.",
+    tag: "support",
+    query: ForceQuerySchema,
+    response: DeletedCustomerEndpointResponseSchema,
+  },
+  "list-own-customer-endpoints": {
+    summary:
+      "Your customer endpoints (registered by support), header values masked: the Id is the NotifyTo of " +
+      `a Url rule.${PAGING}`,
+    tag: "notifications",
     query: PagingQuerySchema,
     response: pagedSchema(CustomerEndpointResponseSchema),
   },

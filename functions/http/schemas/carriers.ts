@@ -14,7 +14,7 @@ const OffsetMinutes = v.pipe(
 /** Planning offsets in minutes (DESIGN.md section 4); an absent one keeps the default. */
 export const PlanningOffsetsSchema = plainObject(
   v.pipe(
-    v.strictObject({
+    v.object({
       FwbBeforeFirstStd: v.optional(OffsetMinutes),
       LatBeforeFirstStd: v.optional(OffsetMinutes),
       RcsBeforeFirstStd: v.optional(OffsetMinutes),
@@ -43,7 +43,7 @@ function compiles(pattern: string): boolean {
 }
 
 export const RoadFeederRuleSchema = v.pipe(
-  v.strictObject({
+  v.object({
     CarrierCode: v.optional(
       v.nullable(
         v.pipe(v.string(), v.regex(/^(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])$/, "must be a 2-character airline code")),
@@ -62,7 +62,7 @@ export const RoadFeederRuleSchema = v.pipe(
 );
 
 export const CarrierPlanningSchema = plainObject(
-  v.strictObject({
+  v.object({
     Offsets: v.optional(PlanningOffsetsSchema),
     RoadFeederFlightNumbers: v.optional(
       v.pipe(v.array(RoadFeederRuleSchema), v.maxLength(20, "at most 20 rules")),
@@ -70,7 +70,7 @@ export const CarrierPlanningSchema = plainObject(
   }),
 );
 
-export const CarrierSettingsSchema = v.strictObject({
+export const CarrierSettingsSchema = v.object({
   Name: v.pipe(
     v.string(),
     v.trim(),

@@ -6,7 +6,6 @@ import * as v from "valibot";
 import {
   type CustomerEndpoint,
   customerEndpointToApi,
-  isWebhookActive,
   type NotificationRule,
   ruleToApi,
   type Webhook,
@@ -27,7 +26,7 @@ export const NotificationRuleResponseSchema = v.object({
   MissedEventAlert: v.boolean(),
   ProActiveAlert: v.boolean(),
   ProActiveTime: v.number(),
-  Destination: v.string(),
+  Destination: v.pipe(v.nullable(v.string()), v.description("null when no destination filter was sent")),
   Enabled: v.boolean(),
   Id: v.number(),
   ForwarderIdentifier: v.string(),
@@ -45,11 +44,50 @@ export const WebhookResponseSchema = v.object({
   Token: v.pipe(v.nullable(v.string()), v.description("Shown in full only in the creating response")),
   Enabled: v.pipe(
     v.boolean(),
-    v.description("true only when switched on (Enable) AND the Url passed the challenge"),
+    v.description(
+      "Switched on (Enable): receives events whether verified or not; false after a receiver's 410",
+    ),
   ),
   Type: v.picklist(["json", "xml", "text"]),
   Psk: v.pipe(v.nullable(v.string()), v.description("Shown in full only in the creating response")),
   AWB: v.nullable(v.string()),
+  Verified: v.pipe(
+    v.boolean(),
+    v.description("The Url answered the challenge with its bare value (an ownership proof, not a gate)"),
+  ),
+  LastVerification: v.pipe(
+    v.nullable(
+      v.object({
+        Outcome: v.picklist(["verified", "failed"]),
+        At: v.nullable(v.string()),
+        Detail: v.pipe(v.nullable(v.string()), v.description("Why it failed; null when verified")),
+      }),
+    ),
+    v.description("The last run of the challenge (creation, a new Url, POST …/verify); null before any"),
+  ),
+  LastDelivery: v.pipe(
+    v.optional(
+      v.nullable(
+        v.object({
+          DeliveryId: v.string(),
+          Event: v.string(),
+          Status: v.picklist(["pending", "retrying", "delivered", "parked"]),
+          At: v.pipe(v.string(), v.description("When it last changed (UTC)")),
+          HttpStatus: v.pipe(
+            v.nullable(v.number()),
+            v.description("Of the last attempt; null: none yet, timeout, network error or refused"),
+          ),
+          Detail: v.pipe(
+            v.nullable(v.string()),
+            v.description("The last attempt's answer or error, cut to 200 characters"),
+          ),
+        }),
+      ),
+    ),
+    v.description(
+      "GET and list only: the newest delivery (the last delivery outcome); null when none in the last 30 days. Full log: …/{id}/deliveries",
+    ),
+  ),
 });
 
 const AttemptSchema = v.object({
@@ -91,21 +129,50 @@ export const CustomerEndpointResponseSchema = v.object({
 
 export const ruleBody = (rule: NotificationRule) => ruleToApi(rule);
 
-/** Spec fields, with `Enabled` = actually receiving events (switched on and verified). */
-export function webhookBody(webhook: Webhook, revealSecrets = false) {
-  return { ...webhookToApi(webhook, { revealSecrets }), Enabled: isWebhookActive(webhook) };
+const LAST_DELIVERY_DETAIL = 200;
+
+/** The newest delivery as GET and list show it: its state and its last attempt. */
+export function lastDeliveryBody(record: DeliveryRecord | null) {
+  if (!record) return null;
+  const last = record.attempts.at(-1);
+  const detail = last?.detail ?? null;
+  return {
+    DeliveryId: record.deliveryId,
+    Event: record.job.event.name,
+    Status: record.status,
+    At: record.updatedAt,
+    HttpStatus: last?.status ?? null,
+    Detail:
+      detail !== null && detail.length > LAST_DELIVERY_DETAIL
+        ? `${detail.slice(0, LAST_DELIVERY_DETAIL - 1)}…`
+        : detail,
+  };
+}
+
+/**
+ * Spec fields, then `Verified` and `LastVerification`; with `view` (GET and list) also `LastDelivery`,
+ * the newest delivery.
+ */
+export function webhookBody(
+  webhook: Webhook,
+  revealSecrets = false,
+  view?: { lastDelivery: DeliveryRecord | null },
+) {
+  const body = webhookToApi(webhook, { revealSecrets });
+  return view ? { ...body, LastDelivery: lastDeliveryBody(view.lastDelivery) } : body;
 }
 
 /** Header values are printable ASCII; a receiver's error text may not be. */
 const headerSafe = (text: string) => text.replace(/[^\x20-\x7e]/g, "?").slice(0, 300);
 
 /**
- * One webhook with why it is (not) receiving: `x-webhook-verification: verified | pending |
- * failed; <reason>`, and `x-webhook-disabled: <reason>` when the service switched it off (410).
+ * One webhook, with the verification outcome also as a header (`x-webhook-verification: verified |
+ * pending | failed; <reason>`, informative: it never gates deliveries), and `x-webhook-disabled:
+ * <reason>` when the service switched it off (410).
  */
 export function webhookResult(
   webhook: Webhook,
-  options: { status?: number; revealSecrets?: boolean } = {},
+  options: { status?: number; revealSecrets?: boolean; lastDelivery?: DeliveryRecord | null } = {},
 ): HttpResult {
   const { verification } = webhook;
   const headers: Record<string, string> = {
@@ -114,7 +181,8 @@ export function webhookResult(
     ),
   };
   if (webhook.disabledReason) headers["x-webhook-disabled"] = headerSafe(webhook.disabledReason);
-  return { status: options.status ?? 200, body: webhookBody(webhook, options.revealSecrets), headers };
+  const view = options.lastDelivery === undefined ? undefined : { lastDelivery: options.lastDelivery };
+  return { status: options.status ?? 200, body: webhookBody(webhook, options.revealSecrets, view), headers };
 }
 
 export function deliveryBody(record: DeliveryRecord) {
@@ -144,3 +212,13 @@ export function deliveryBody(record: DeliveryRecord) {
 
 export const customerEndpointBody = (endpoint: CustomerEndpoint, revealSecrets = false) =>
   customerEndpointToApi(endpoint, { revealSecrets });
+
+/** `?force=true|false` of DELETE /support/customer-endpoints/{id} (default false); nothing else. */
+export const ForceQuerySchema = v.strictObject({
+  force: v.optional(v.picklist(["true", "false"], "must be true or false"), "false"),
+});
+
+export const DeletedCustomerEndpointResponseSchema = v.object({
+  ...CustomerEndpointResponseSchema.entries,
+  DisabledRules: v.pipe(v.array(v.number()), v.description("Ids of the Url rules ?force=true switched off")),
+});

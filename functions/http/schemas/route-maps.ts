@@ -120,7 +120,7 @@ const AwbSerialSchema = v.pipe(
   }),
 );
 
-export const SendsmeRequestSchema = v.strictObject({
+export const SendsmeRequestSchema = v.object({
   AirlinePrefix: PrefixSchema,
   AwbNumber: AwbSerialSchema,
   AgentCode: v.pipe(v.string(), v.regex(/^\d{7}$/, "must be 7 digits")),
@@ -167,13 +167,13 @@ const SearchInstant = v.pipe(
 );
 const SearchRangeSchema = plainObject(
   v.pipe(
-    v.strictObject({ From: v.optional(SearchInstant), To: v.optional(SearchInstant) }),
+    v.object({ From: v.optional(SearchInstant), To: v.optional(SearchInstant) }),
     v.description("Inclusive; a date alone means the whole UTC day."),
   ),
 );
 
 export const RouteMapSearchSchema = plainObject(
-  v.strictObject({
+  v.object({
     CreationDate: v.optional(SearchRangeSchema),
     DeliveryDate: v.optional(SearchRangeSchema),
     ReceiptDate: v.optional(SearchRangeSchema),

@@ -20,6 +20,7 @@ import type {
   DeliveryAttempt,
   DeliveryJob,
   DeliveryJobQueue,
+  DeliveryLane,
   DeliveryRecord,
   DeliveryRepository,
   DeliveryRetryScheduler,
@@ -89,6 +90,18 @@ export class FakeSubscriptions implements SubscriptionRepository {
     const all = kind === "rule" ? [...this.rules.values()] : [...this.webhooks.values()];
     return all.filter((s) => s.owner.forwarderId === forwarderId).length;
   }
+  async insertRule(draft: Omit<NotificationRule, "id">, limit: number) {
+    if ((await this.countSubscriptions(draft.owner.forwarderId, "rule")) >= limit) return null;
+    const rule = { ...draft, id: await this.nextId("rule") };
+    await this.putRule(rule);
+    return clone(rule);
+  }
+  async insertWebhook(draft: Omit<Webhook, "id">, limit: number) {
+    if ((await this.countSubscriptions(draft.owner.forwarderId, "webhook")) >= limit) return null;
+    const webhook = { ...draft, id: await this.nextId("webhook") };
+    await this.putWebhook(webhook);
+    return clone(webhook);
+  }
   async findCandidates(indexKeys: readonly string[]) {
     this.lookups.push([...indexKeys]);
     const all: Subscription[] = [
@@ -107,8 +120,19 @@ export class FakeSubscriptions implements SubscriptionRepository {
     const endpoint = this.endpoints.get(id);
     return endpoint ? clone(endpoint) : null;
   }
-  async listCustomerEndpoints(page: PageRequest) {
-    return paged([...this.endpoints.values()], page);
+  async updateCustomerEndpoint(endpoint: CustomerEndpoint) {
+    if (!this.endpoints.has(endpoint.id)) return false;
+    this.endpoints.set(endpoint.id, clone(endpoint));
+    return true;
+  }
+  async deleteCustomerEndpoint(endpoint: CustomerEndpoint) {
+    return this.endpoints.delete(endpoint.id);
+  }
+  async listCustomerEndpoints(page: PageRequest, forwarderId?: string) {
+    return paged(
+      [...this.endpoints.values()].filter((e) => forwarderId === undefined || e.forwarderId === forwarderId),
+      page,
+    );
   }
 }
 
@@ -130,6 +154,10 @@ export class FakeDeliveries implements DeliveryRepository {
     record.status = status;
     record.updatedAt = attempt.at;
   }
+  async latestForSubscription(kind: "rule" | "webhook", subscriptionId: number) {
+    const [newest] = (await this.listForSubscription(kind, subscriptionId, { page: 1, pageSize: 1 })).items;
+    return newest ?? null;
+  }
   async listForSubscription(kind: "rule" | "webhook", subscriptionId: number, page: PageRequest) {
     return paged(
       [...this.records.values()].filter(
@@ -142,13 +170,16 @@ export class FakeDeliveries implements DeliveryRepository {
 
 export class RecordingQueue implements DeliveryJobQueue {
   readonly sent: Array<{ jobs: DeliveryJob[]; delaySeconds: number | undefined }> = [];
+  /** The lane of each `sent` entry (same index). */
+  readonly lanes: DeliveryLane[] = [];
   failNext = 0;
-  async enqueue(jobs: readonly DeliveryJob[], delaySeconds?: number) {
+  async enqueue(jobs: readonly DeliveryJob[], delaySeconds?: number, lane: DeliveryLane = "main") {
     if (this.failNext > 0) {
       this.failNext -= 1;
       throw new Error("queue unavailable");
     }
     this.sent.push({ jobs: clone([...jobs]), delaySeconds });
+    this.lanes.push(lane);
   }
   get jobs(): DeliveryJob[] {
     return this.sent.flatMap((batch) => batch.jobs);

@@ -38,7 +38,10 @@ import {
 } from "../../../functions/contracts/outbox.ts";
 import { deadLetterEnvVar, QUEUES, TABLES } from "../../../functions/contracts/resources.ts";
 import type { DomainEvent } from "../../../functions/core/events.ts";
-import type { SubscriberIdentity } from "../../../functions/core/notifications/index.ts";
+import {
+  confirmationToRequest,
+  type SubscriberIdentity,
+} from "../../../functions/core/notifications/index.ts";
 import type {
   DeliveryJob,
   DeliveryRecord,
@@ -151,6 +154,16 @@ beforeAll(async () => {
       retryVisibilitySeconds: 1,
       onError: reportError("deliver-job"),
     }),
+    // The delivery slow lane (retries of targets that timed out) feeds the same handler.
+    startQueuePoller({
+      endpoint: sqsEmulator.endpoint,
+      queueUrl: queues[QUEUES.deliverySlowJobs.envVar] ?? "",
+      functionName: "deliver-job",
+      handler: async () => (event: SQSEvent, context: Context) => deliverHandler(event, context),
+      batchSize: 10,
+      retryVisibilitySeconds: 1,
+      onError: reportError("deliver-job slow lane"),
+    }),
   ]);
 }, 90_000);
 
@@ -258,11 +271,27 @@ async function emailsTo(address: string): Promise<StoredEmail[]> {
   return store.emails.filter((email) => email.destination.to.includes(address));
 }
 
+/** The address confirmed its owner's alerts (issue 11 point 21), as following the mailed link does. */
+async function confirmAddress(owner: SubscriberIdentity, address: string): Promise<void> {
+  const { dynamoEmailConfirmationRepository } = await import(
+    "../../../functions/adapters/email-confirmation-repository.ts"
+  );
+  const confirmations = dynamoEmailConfirmationRepository();
+  const now = new Date().toISOString();
+  const token = `pipeline-test-token-${owner.forwarderId}`;
+  const pending = confirmationToRequest(null, { forwarderId: owner.forwarderId, address, token, now });
+  if (!pending?.tokenHash) throw new Error("no pending confirmation");
+  await confirmations.putPending(pending);
+  const confirmed = { ...pending, status: "confirmed" as const, tokenHash: null, confirmedAt: now };
+  expect(await confirmations.confirm(confirmed, pending.tokenHash)).toBe(true);
+}
+
 describe("one event, every channel", () => {
   it("e-mail, Url channel and json/xml/text webhooks each get exactly one delivery; the others nothing", async () => {
     const owner = newForwarder();
     const stranger = newForwarder();
     await subscriptions.putRule(emailRule(nextId(), owner, { Event: "DEP", NotifyTo: "ops@one.example" }));
+    await confirmAddress(owner, "ops@one.example");
     const guid = "6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b";
     await subscriptions.putCustomerEndpoint(endpoint(guid, owner.forwarderId, `${receiver.url}/one/url`));
     await subscriptions.putRule(urlRule(nextId(), owner, { Event: "DEP", NotifyTo: guid }));
@@ -274,23 +303,24 @@ describe("one event, every channel", () => {
       emailRule(nextId(), owner, { Event: "DEP", NotifyTo: "off@one.example", Enabled: false }),
     );
     await hook(owner, "/one/disabled", { Enable: false });
-    await subscriptions.putWebhook(
-      webhook(nextId(), owner, { Event: "DEP", Url: `${receiver.url}/one/unverified` }, false),
-    );
     await hook(owner, "/one/other-carrier", { AWB: "176" });
     await hook(owner, "/one/other-awb", { AWB: "020-11111111" });
     await hook(stranger, "/one/stranger");
+    // Verification is a proof, not a gate (issue 11 point 1): an enabled, unverified webhook gets it too.
+    await subscriptions.putWebhook(
+      webhook(nextId(), owner, { Event: "DEP", Url: `${receiver.url}/one/unverified` }, false),
+    );
 
     const event = eventFor(owner);
     await publish(event);
     await publish(eventFor(owner, { awb: { prefix: "176", serial: "12345675" }, name: "ARR" }));
 
-    await waitFor(async () => receiver.received.filter((p) => p.path.startsWith("/one/")).length >= 4);
+    await waitFor(async () => receiver.received.filter((p) => p.path.startsWith("/one/")).length >= 5);
     await waitFor(async () => (await emailsTo("ops@one.example")).length >= 1);
     await quietPeriod();
 
     const paths = receiver.received.filter((p) => p.path.startsWith("/one/")).map((p) => p.path);
-    expect(paths.sort()).toEqual(["/one/json", "/one/text", "/one/url", "/one/xml"]);
+    expect(paths.sort()).toEqual(["/one/json", "/one/text", "/one/unverified", "/one/url", "/one/xml"]);
     const [mail, ...moreMail] = await emailsTo("ops@one.example");
     expect(moreMail).toEqual([]);
     expect(mail?.subject).toBe("AWB 020-12345675 | MIL DEP | NTF Event");

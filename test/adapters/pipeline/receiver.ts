@@ -1,7 +1,7 @@
 /**
  * A local HTTP receiver for delivery tests: records every POST per path and answers from a script per
  * path (status sequence whose last entry repeats, optional Retry-After, optional slowness). It passes
- * the webhook URL challenge (header x-route-map-challenge, echoed as JSON) without counting it.
+ * the webhook URL challenge (header x-route-map-challenge, answered with its bare value) without counting it.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 
@@ -48,8 +48,9 @@ export async function startReceiver(): Promise<Receiver> {
           body: Buffer.concat(chunks).toString("utf8"),
           at: Date.now(),
         });
-        response.writeHead(200, { "content-type": "application/json" });
-        response.end(JSON.stringify({ Challenge: challenge }));
+        // The proof the service expects: the bare challenge value (an echo of the request does not pass).
+        response.writeHead(200, { "content-type": "text/plain" });
+        response.end(challenge);
         return;
       }
       const index = received.filter((post) => post.path === path).length;

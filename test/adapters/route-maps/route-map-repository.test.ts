@@ -109,6 +109,8 @@ describe("dynamoRouteMapRepository", () => {
     expect(events.map((e) => [e.kind, e.event.name, e.event.eventId])).toEqual([
       ["event", "RMP", "02012345675-1-0"],
       ["event", "FWB", "02012345675-2-0"],
+      // The owner the FWB names gets its own RMP Creation (owners learn late).
+      ["event", "RMP", "02012345675-2-1"],
     ]);
     expect(events[0]?.expiresAt).toBe(Math.floor(Date.parse(T0) / 1000) + 7 * 86_400);
     const snapshots = await itemsOf(serial, "SNAP#");
@@ -216,10 +218,14 @@ describe("dynamoRouteMapRepository", () => {
     expect(await itemsOf(serial, "SNAP#")).toHaveLength(messages.length);
     const events = await itemsOf(serial, "EVT#");
     const count = (name: string) => events.filter((e) => e.event.name === name).length;
-    expect([count("RMP"), count("FWB"), count("RCS"), count("LAT"), count("DEP"), count("ARR")]).toEqual([
-      1, 1, 1, 1, 2, 1,
-    ]);
-    expect(events.find((e) => e.event.name === "RMP")?.event.eventStatus).toBe("Creation");
+    // The owner hears exactly one RMP Creation whichever landed first: the booking's own when the FWB
+    // came before it, else its late one (the booking's then had no reader).
+    const ownerHears = (e: (typeof events)[number]) => e.event.audience.ownerAgent !== null;
+    const rmps = events.filter((e) => e.event.name === "RMP");
+    expect(rmps.filter(ownerHears)).toHaveLength(1);
+    expect(rmps.filter((e) => !ownerHears(e)).length).toBeLessThanOrEqual(1);
+    expect([count("FWB"), count("RCS"), count("LAT"), count("DEP"), count("ARR")]).toEqual([1, 1, 1, 2, 1]);
+    expect(rmps.every((e) => e.event.eventStatus === "Creation")).toBe(true);
     // One version per write: event ids never collide.
     expect(new Set(events.map((e) => e.event.eventId)).size).toBe(events.length);
     expect(new Set(events.map((e) => e.event.version)).size).toBe(messages.length);
@@ -270,6 +276,24 @@ describe("dynamoRouteMapRepository", () => {
     await post(bkd(serial), T0);
     expect(await repo.snapshots(awbOf(serial), T0)).toHaveLength(1);
     expect(await repo.snapshots(awbOf(serial), later(30 * 24 * 60))).toEqual([]);
+    expect(await repo.snapshotPage(awbOf(serial), later(30 * 24 * 60), { page: 1, pageSize: 10 })).toEqual({
+      total: 0,
+      items: [],
+    });
+  });
+
+  it("reads one page of the history, newest first, with the total", async () => {
+    const serial = "12345804";
+    await post(bkd(serial), T0);
+    for (let i = 0; i < 5; i++)
+      await post(`FSU/13\n020-${serial}HAJJFK/T10\nRCS/14MAR030${i}/HAJ/T10\n`, later(2 + i));
+    const all = await repo.snapshots(awbOf(serial), T0);
+    expect(all).toHaveLength(6);
+    const first = await repo.snapshotPage(awbOf(serial), T0, { page: 1, pageSize: 3 });
+    const second = await repo.snapshotPage(awbOf(serial), T0, { page: 2, pageSize: 4 });
+    expect(first).toEqual({ total: 6, items: all.slice(0, 3) });
+    expect(second).toEqual({ total: 6, items: all.slice(4) });
+    expect((await repo.snapshotPage(awbOf(serial), T0, { page: 3, pageSize: 3 })).items).toEqual([]);
   });
 
   it("stores a trigger only while no route map exists when asked to", async () => {

@@ -60,6 +60,35 @@ export function subscriptionRepositoryContract(make: () => SubscriptionRepositor
       expect(await repo.countSubscriptions(me.forwarderId, "webhook")).toBe(0);
     });
 
+    it("insert keeps the per-forwarder limit under concurrency; deletes free slots; legacy items count", async () => {
+      const repo = make();
+      const me = owner();
+      // Stored before the counter existed (plain puts): the first insert seeds the counter from them.
+      await repo.putWebhook(webhook(900_001, {}, me));
+      await repo.putWebhook(webhook(900_002, {}, me));
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () => repo.insertWebhook(webhook(0, {}, me), 5)),
+      );
+      const stored = results.filter((w) => w !== null);
+      expect(stored).toHaveLength(3);
+      // Each got a fresh id and is stored under it.
+      expect(new Set(stored.map((w) => w.id)).size).toBe(3);
+      for (const w of stored) expect(await repo.getWebhook(me.forwarderId, w.id)).toEqual(w);
+      expect(await repo.countSubscriptions(me.forwarderId, "webhook")).toBe(5);
+      const idBefore = await repo.nextId("webhook");
+      expect(await repo.insertWebhook(webhook(0, {}, me), 5)).toBeNull();
+      // A refused insert takes no id.
+      expect(await repo.nextId("webhook")).toBe(idBefore + 1);
+      expect(await repo.deleteWebhook(me.forwarderId, 900_001)).toBe(true);
+      expect(await repo.deleteWebhook(me.forwarderId, 900_001)).toBe(false);
+      expect(await repo.insertWebhook(webhook(0, {}, me), 5)).not.toBeNull();
+      expect(await repo.insertWebhook(webhook(0, {}, me), 5)).toBeNull();
+      // Rules count apart from webhooks, and another forwarder apart from this one.
+      expect(await repo.insertRule(rule(0, {}, me), 1)).not.toBeNull();
+      expect(await repo.insertRule(rule(0, {}, me), 1)).toBeNull();
+      expect(await repo.insertRule(rule(0, {}, owner()), 1)).not.toBeNull();
+    });
+
     it("findCandidates returns a subscription under each of its keys, once, and only there", async () => {
       const repo = make();
       const me = owner();
@@ -191,6 +220,19 @@ export function deliveryRepositoryContract(make: () => DeliveryRepository) {
       expect(stored?.attempts).toHaveLength(1);
       expect(stored?.job).toEqual(record.job);
       expect(stored?.updatedAt).toBe(NOW);
+    });
+
+    it("latestForSubscription is the newest delivery of that subscription, null without one", async () => {
+      const repo = make();
+      const webhookId = 100_000 + Math.floor(Math.random() * 800_000);
+      expect(await repo.latestForSubscription("webhook", webhookId)).toBeNull();
+      const recent = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+      await repo.create({ ...deliveryRecord(unique(), webhookId), createdAt: recent(10) });
+      const newest = { ...deliveryRecord(unique(), webhookId), createdAt: recent(1) };
+      await repo.create(newest);
+      await repo.create({ ...deliveryRecord(unique(), webhookId + 1), createdAt: recent(0) });
+      expect((await repo.latestForSubscription("webhook", webhookId))?.deliveryId).toBe(newest.deliveryId);
+      expect(await repo.latestForSubscription("rule", webhookId)).toBeNull();
     });
 
     it("get of an unknown delivery is null; recordAttempt on it throws", async () => {

@@ -1,7 +1,8 @@
 /**
  * The URL challenge against a real local receiver (node:http on loopback; the sender in local mode):
- * JSON and plain-text echoes pass; a wrong echo, a non-2xx, a timeout and a refused target fail with
- * a reason. Token and Psk travel with the challenge.
+ * the bare challenge value passes (plain text, or a JSON string); a reflector of the request, the old
+ * `{ "Challenge" }` JSON echo, a wrong value, a non-2xx, a timeout and a refused target fail with a
+ * reason (issue 11 point 23). Token and Psk travel with the challenge.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -33,10 +34,21 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  replies.set("/bare", (request, _body, response) =>
+    response.writeHead(200, { "content-type": "text/plain" }).end(String(request.headers[CHALLENGE_HEADER])),
+  );
+  replies.set("/json-string", (request, _body, response) =>
+    response
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify(request.headers[CHALLENGE_HEADER])),
+  );
   replies.set("/json", (request, _body, response) =>
     response
       .writeHead(200, { "content-type": "application/json" })
       .end(JSON.stringify({ Challenge: request.headers[CHALLENGE_HEADER] })),
+  );
+  replies.set("/reflect", (request, body, response) =>
+    response.writeHead(200, { "content-type": String(request.headers["content-type"]) }).end(body),
   );
   replies.set("/text", (_request, body, response) =>
     response
@@ -58,8 +70,8 @@ const at = (path: string, overrides: Record<string, unknown> = {}) =>
   webhook(9, { Url: `${base}${path}`, ...overrides });
 
 describe("webhook verifier", () => {
-  it("passes on a JSON echo and sends the documented body and header", async () => {
-    expect(await verifier().verify(at("/json"))).toEqual({ ok: true });
+  it("passes on the bare challenge value and sends the documented body and header", async () => {
+    expect(await verifier().verify(at("/bare"))).toEqual({ ok: true });
     const request = seen.at(-1);
     const body = JSON.parse(request?.body ?? "{}") as Record<string, unknown>;
     expect(body).toEqual({
@@ -70,14 +82,24 @@ describe("webhook verifier", () => {
     expect(request?.headers["content-type"]).toBe("application/json");
   });
 
-  it("passes on a plain-text echo (whitespace ignored)", async () => {
+  it("passes on the bare value read from the body (whitespace ignored) or a JSON string of it", async () => {
     expect(await verifier().verify(at("/text"))).toEqual({ ok: true });
+    expect(await verifier().verify(at("/json-string"))).toEqual({ ok: true });
+  });
+
+  it("a reflector of the request and the { Challenge } JSON echo do not pass (the answer differs from the request)", async () => {
+    const reflected = await verifier().verify(at("/reflect"));
+    expect(reflected).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^answer is not the bare challenge value/),
+    });
+    expect(await verifier().verify(at("/json"))).toMatchObject({ ok: false });
   });
 
   it("fails with a reason on a wrong echo, a non-2xx answer and a timeout", async () => {
     expect(await verifier().verify(at("/wrong"))).toEqual({
       ok: false,
-      reason: "challenge not echoed (answer body: hello)",
+      reason: "answer is not the bare challenge value (HTTP 200, answer body: hello)",
     });
     expect(await verifier().verify(at("/error"))).toEqual({
       ok: false,
@@ -90,7 +112,7 @@ describe("webhook verifier", () => {
   it("carries the bearer Token and a Standard Webhooks signature when set", async () => {
     const psk = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     const token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";
-    expect(await verifier().verify(at("/json", { Psk: psk, Token: token }))).toEqual({ ok: true });
+    expect(await verifier().verify(at("/bare", { Psk: psk, Token: token }))).toEqual({ ok: true });
     const request = seen.at(-1);
     expect(request?.headers.authorization).toBe(`Bearer ${token}`);
     const headers = {
@@ -105,7 +127,7 @@ describe("webhook verifier", () => {
     const psk = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     advanceClock(3_600_000);
     try {
-      expect(await verifier().verify(at("/json", { Psk: psk }))).toEqual({ ok: true });
+      expect(await verifier().verify(at("/bare", { Psk: psk }))).toEqual({ ok: true });
     } finally {
       resetClock();
     }

@@ -15,7 +15,7 @@ const copy = <T>(value: T): T => structuredClone(value);
 
 export function memoryDeliveryRepository(): MemoryDeliveryRepository {
   const records = new Map<string, DeliveryRecord>();
-  return {
+  const repo: MemoryDeliveryRepository = {
     records,
     async create(record) {
       if (records.has(record.deliveryId)) return false;
@@ -47,5 +47,10 @@ export function memoryDeliveryRepository(): MemoryDeliveryRepository {
       const start = (page.page - 1) * page.pageSize;
       return { items: all.slice(start, start + page.pageSize).map(copy), total: all.length };
     },
+    async latestForSubscription(kind, subscriptionId) {
+      const [newest] = (await repo.listForSubscription(kind, subscriptionId, { page: 1, pageSize: 1 })).items;
+      return newest ?? null;
+    },
   };
+  return repo;
 }

@@ -147,6 +147,11 @@ export function memoryRouteMapRepository(): MemoryRouteMapRepository {
         )
         .map(({ version: _version, expiresAt: _expiresAt, ...s }) => ({ ...s }));
     },
+    async snapshotPage(awb, now, page) {
+      const all = await this.snapshots(awb, now);
+      const start = (page.page - 1) * page.pageSize;
+      return { total: all.length, items: all.slice(start, start + page.pageSize) };
+    },
     async putTrigger(trigger, options) {
       count("putTrigger");
       const key = awbKey(trigger.awb);

@@ -140,6 +140,23 @@ export function memorySubscriptionRepository(): MemorySubscriptionRepository {
       count("countSubscriptions");
       return list(forwarderId, kind, (s) => s).length;
     },
+    // One synchronous check-and-put: exact under concurrency, like the adapter's conditional counter.
+    async insertRule(draft, limit) {
+      count("insertRule");
+      if (list(draft.owner.forwarderId, "rule", (s) => s).length >= limit) return null;
+      counters.rule += 1;
+      const rule = { ...draft, id: counters.rule };
+      put({ kind: "rule", rule });
+      return copy(rule);
+    },
+    async insertWebhook(draft, limit) {
+      count("insertWebhook");
+      if (list(draft.owner.forwarderId, "webhook", (s) => s).length >= limit) return null;
+      counters.webhook += 1;
+      const webhook = { ...draft, id: counters.webhook };
+      put({ kind: "webhook", webhook });
+      return copy(webhook);
+    },
     async findCandidates(indexKeys) {
       count("findCandidates");
       const found = new Map<string, Subscription>();
@@ -159,11 +176,21 @@ export function memorySubscriptionRepository(): MemorySubscriptionRepository {
       const found = endpoints.get(id.toLowerCase());
       return found ? copy(found) : null;
     },
-    async listCustomerEndpoints(page) {
+    async updateCustomerEndpoint(endpoint) {
+      count("updateCustomerEndpoint");
+      if (!endpoints.has(endpoint.id)) return false;
+      endpoints.set(endpoint.id, copy(endpoint));
+      return true;
+    },
+    async deleteCustomerEndpoint(endpoint) {
+      count("deleteCustomerEndpoint");
+      return endpoints.delete(endpoint.id);
+    },
+    async listCustomerEndpoints(page, forwarderId) {
       count("listCustomerEndpoints");
-      const all = [...endpoints.values()].sort(
-        (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
-      );
+      const all = [...endpoints.values()]
+        .filter((endpoint) => forwarderId === undefined || endpoint.forwarderId === forwarderId)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
       return pageOf(all, page);
     },
   };

@@ -68,6 +68,9 @@ describe("OpenAPI document: the Event payload schema", () => {
   it("states each field's type and which may be null", () => {
     const nullable = EVENT_PAYLOAD_FIELDS.filter((field) => types(field).includes("null"));
     expect(nullable).toEqual([
+      // No invented flight: null without a booking.
+      "CarrierCode",
+      "FlightNumber",
       "WeightReported",
       "WeightCode",
       "MilestoneReportedLocalTimeStamp",

@@ -11,8 +11,6 @@ import {
   renderEmail,
   renderEventPayload,
   renderWebhookBody,
-  UNKNOWN_CARRIER_CODE,
-  UNKNOWN_FLIGHT_NUMBER,
 } from "../../../functions/core/notifications/index.ts";
 import { formatUtc } from "../../../functions/core/time/station-time.ts";
 import { makeEvent, OWNER } from "./helpers.ts";
@@ -84,7 +82,7 @@ describe("renderEventPayload", () => {
     }
   });
 
-  it("RMP carries the recording time at its station, the fallback flight, and Replan", () => {
+  it("RMP carries the recording time at its station, no invented flight (null without one), and Replan", () => {
     const rmp = renderEventPayload(
       makeEvent({ name: "RMP", eventStatus: "Replan", flight: null, reported: null, planned: null }),
       OWNER,
@@ -92,8 +90,8 @@ describe("renderEventPayload", () => {
     expect(rmp).toMatchObject({
       Event: "RMP",
       EventStatus: "Replan",
-      CarrierCode: UNKNOWN_CARRIER_CODE,
-      FlightNumber: UNKNOWN_FLIGHT_NUMBER,
+      CarrierCode: null,
+      FlightNumber: null,
       MilestoneReportedUtcTimeStamp: "2026-03-14T12:41:30+00:00",
       MilestoneReportedLocalTimeStamp: "2026-03-14T13:41:30",
       PlannedUtcTimeStamp: null,
@@ -224,9 +222,13 @@ describe("payload property: values existing receivers validate", () => {
         for (const airport of [p.AirportOfEvent, p.AirportOfOrigin, p.AirportOfDestination]) {
           expect(airport).toMatch(/^[A-Z]{3}$/);
         }
-        expect(p.CarrierCode).toHaveLength(2);
-        expect(p.CarrierCode).toMatch(/^[A-Z0-9]{2}$/);
-        expect(p.FlightNumber).toMatch(/^\d{1,4}[A-Z]?$/);
+        // A known flight is valid as receivers check it; an unknown one is null in both, never invented.
+        expect(p.CarrierCode === null).toBe(p.FlightNumber === null);
+        if (p.CarrierCode !== null) {
+          expect(p.CarrierCode).toHaveLength(2);
+          expect(p.CarrierCode).toMatch(/^[A-Z0-9]{2}$/);
+          expect(p.FlightNumber).toMatch(/^\d{1,4}[A-Z]?$/);
+        }
         expect(["Event", "Missed", "ProActive"]).toContain(p.Type);
         expect(["Creation", "Replan", "Update"]).toContain(p.EventStatus);
         expect(Number.isInteger(p.PiecesReported)).toBe(true);

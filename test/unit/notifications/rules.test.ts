@@ -88,9 +88,24 @@ describe("notification rule request: failing cases name the field", () => {
     ["destination not 3 letters", emailRuleBody({ Destination: "JF" }), ["Destination"]],
     ["origin lower case", emailRuleBody({ Origin: "fra" }), ["Origin"]],
     ["Enabled missing", emailRuleBody({ Enabled: undefined }), ["Enabled"]],
-    ["unknown key", emailRuleBody({ Colour: "red" }), ["Colour"]],
   ])("%s", (_name, body, fields) => {
     expect(fieldsOf(body)).toEqual(fields);
+  });
+
+  it("tolerant reader: unknown and response-only members are ignored (issue 11 point 2)", () => {
+    const echoed = emailRuleBody({
+      Colour: "red",
+      Id: 7,
+      ForwarderIdentifier: "SOMEONE",
+      AgentCode: "0000000",
+      AgentCass: "0000",
+      IgnoreStation: null,
+    });
+    const result = validateRuleRequest(echoed, unchecked);
+    expect(result.ok).toBe(true);
+    expect(result.ok && Object.keys(result.value)).not.toContain("Colour");
+    expect(result.ok && Object.keys(result.value)).not.toContain("ForwarderIdentifier");
+    expect(fieldsOf(emailRuleBody({ Id: 7, EventAlert: "yes" }))).toEqual(["EventAlert"]);
   });
 
   it("names the expected check digit", () => {

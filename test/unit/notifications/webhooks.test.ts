@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { InvalidFieldsError } from "../../../functions/core/errors.ts";
 import {
   applyWebhookUpdate,
   CustomerEndpointRequestSchema,
@@ -9,6 +10,7 @@ import {
   isEndpointUsableBy,
   isWebhookActive,
   jwtProblem,
+  markWebhookVerificationFailed,
   markWebhookVerified,
   maskSecret,
   parseAwbFilter,
@@ -40,6 +42,13 @@ describe("webhook request", () => {
     ["token", webhookBody({ Token: makeJwt() })],
     ["raw psk", webhookBody({ Psk: "0123456789abcdef" })],
     ["whsec psk", webhookBody({ Psk: WHSEC })],
+    // Tolerant reader (issue 11 point 2): response-only and unknown members are ignored.
+    ["Enabled (the response name) instead of Enable", webhookBody({ Enable: undefined, Enabled: true })],
+    [
+      "response-only and unknown members",
+      webhookBody({ Id: 3, ForwarderIdentifier: "X", Verified: true, Extra: [1] }),
+    ],
+    ["a masked secret (judged against the stored one)", webhookBody({ Psk: "••••abcd", Token: "••••dXJl" })],
   ])("accepts %s", (_name, body) => {
     expect(fieldsOf(WebhookRequestSchema, body)).toEqual([]);
   });
@@ -54,7 +63,11 @@ describe("webhook request", () => {
     ["credentials in URL", webhookBody({ Url: "https://user:pw@example.com/" }), ["Url"]],
     ["URL too long", webhookBody({ Url: `https://example.com/${"a".repeat(2040)}` }), ["Url"]],
     ["Enable missing", webhookBody({ Enable: undefined }), ["Enable"]],
-    ["Enabled instead of Enable", webhookBody({ Enable: undefined, Enabled: true }), ["Enable", "Enabled"]],
+    ["Enabled of the wrong type", webhookBody({ Enable: undefined, Enabled: "yes" }), ["Enabled"]],
+    ["URL with CR/LF", webhookBody({ Url: "https://example.com/a\r\nb" }), ["Url"]],
+    ["URL with a tab", webhookBody({ Url: "https://example.com/a\tb" }), ["Url"]],
+    ["URL with a space", webhookBody({ Url: "https://example.com/a b" }), ["Url"]],
+    ["URL with a trailing line break", webhookBody({ Url: "https://example.com/a\n" }), ["Url"]],
     ["bad type", webhookBody({ Type: "JSON" }), ["Type"]],
     ["AWB filter 2 digits", webhookBody({ AWB: "02" }), ["AWB"]],
     ["AWB filter bad check digit", webhookBody({ AWB: "02012345676" }), ["AWB"]],
@@ -72,7 +85,7 @@ describe("webhook request", () => {
     ["psk with spaces", webhookBody({ Psk: "0123456789 abcdef" }), ["Psk"]],
     ["whsec not base64", webhookBody({ Psk: "whsec_***notbase64***" }), ["Psk"]],
     ["whsec too short a key", webhookBody({ Psk: `whsec_${Buffer.alloc(8).toString("base64")}` }), ["Psk"]],
-    ["masked secret echoed back", webhookBody({ Psk: "••••abcd" }), ["Psk"]],
+    ["a masked-looking secret that is too long to be a mask", webhookBody({ Psk: "••••abcdefgh" }), ["Psk"]],
   ])("refuses %s", (_name, body, fields) => {
     expect(fieldsOf(WebhookRequestSchema, body)).toEqual(fields);
   });
@@ -98,13 +111,27 @@ describe("webhook domain and response", () => {
   );
   const webhook = webhookFromRequest(request, { id: 9, owner: OWNER, now: NOW });
 
-  it("starts pending verification and is not active until verified", () => {
+  it("starts pending verification and is active at once: Enable true means enabled (issue 11 point 1)", () => {
     expect(webhook.verification).toEqual({ status: "pending", reason: null, checkedAt: NOW });
-    expect(isWebhookActive(webhook)).toBe(false);
+    expect(isWebhookActive(webhook)).toBe(true);
     expect(isWebhookActive(markWebhookVerified(webhook, NOW))).toBe(true);
+    expect(isWebhookActive(markWebhookVerificationFailed(webhook, "HTTP 204", NOW))).toBe(true);
   });
 
-  it("answers exactly the spec fields; secrets revealed only when asked (creating response)", () => {
+  it("a masked secret on creation is a 400 naming it", () => {
+    const masked = v.parse(WebhookRequestSchema, webhookBody({ Psk: "••••abcd" }));
+    expect(() => webhookFromRequest(masked, { id: 1, owner: OWNER, now: NOW })).toThrow(InvalidFieldsError);
+  });
+
+  it("an echoed GET body keeps the stored secrets; a wrong mask is refused", () => {
+    const echoed = { ...webhookToApi(webhook, { revealSecrets: false }), Event: "DEP" };
+    const updated = applyWebhookUpdate(webhook, v.parse(WebhookUpdateSchema, echoed), NOW);
+    expect(updated).toMatchObject({ token, psk: WHSEC, enabled: true, events: ["DEP"] });
+    const wrong = v.parse(WebhookUpdateSchema, { ...echoed, Psk: "••••zzzz" });
+    expect(() => applyWebhookUpdate(webhook, wrong, NOW)).toThrow(/Psk/);
+  });
+
+  it("answers the spec fields then Verified/LastVerification; secrets revealed only when asked", () => {
     const created = webhookToApi(webhook, { revealSecrets: true });
     expect(Object.keys(created)).toEqual([
       "Id",
@@ -116,6 +143,8 @@ describe("webhook domain and response", () => {
       "Type",
       "Psk",
       "AWB",
+      "Verified",
+      "LastVerification",
     ]);
     expect(created).toEqual({
       Id: 9,
@@ -127,6 +156,14 @@ describe("webhook domain and response", () => {
       Type: "json",
       Psk: WHSEC,
       AWB: "02012345675",
+      Verified: false,
+      LastVerification: null,
+    });
+    expect(
+      webhookToApi(markWebhookVerificationFailed(webhook, "HTTP 204", NOW), { revealSecrets: false }),
+    ).toMatchObject({
+      Verified: false,
+      LastVerification: { Outcome: "failed", At: NOW, Detail: "HTTP 204" },
     });
     const later = webhookToApi(webhook, { revealSecrets: false });
     expect(later.Token).toBe(`••••${token.slice(-4)}`);
@@ -146,7 +183,7 @@ describe("webhook domain and response", () => {
     });
   });
 
-  it("PUT: a new Url needs verification again; absent secrets kept, null removes", () => {
+  it("PUT: a new Url needs verification and the secrets again (issue 11 point 20); null removes", () => {
     const verified = markWebhookVerified(webhook, NOW);
     const sameUrl = applyWebhookUpdate(
       verified,
@@ -156,9 +193,22 @@ describe("webhook domain and response", () => {
     expect(sameUrl.verification.status).toBe("verified");
     expect(sameUrl.token).toBe(token);
     expect(sameUrl.psk).toBe(WHSEC);
+    const kept = v.parse(WebhookUpdateSchema, webhookBody({ Url: "https://other.example/", Token: null }));
+    expect(() => applyWebhookUpdate(verified, kept, NOW)).toThrow(InvalidFieldsError);
+    const maskedMove = v.parse(
+      WebhookUpdateSchema,
+      webhookBody({ Url: "https://other.example/", Token: maskSecret(token), Psk: maskSecret(WHSEC) }),
+    );
+    let refused: unknown;
+    try {
+      applyWebhookUpdate(verified, maskedMove, NOW);
+    } catch (error) {
+      refused = error;
+    }
+    expect((refused as InvalidFieldsError).errors.map((e) => e.field)).toEqual(["Token", "Psk"]);
     const moved = applyWebhookUpdate(
       verified,
-      v.parse(WebhookUpdateSchema, webhookBody({ Url: "https://other.example/", Token: null })),
+      v.parse(WebhookUpdateSchema, webhookBody({ Url: "https://other.example/", Token: null, Psk: WHSEC })),
       "2026-03-15T00:00:00Z",
     );
     expect(moved.verification.status).toBe("pending");
@@ -180,7 +230,7 @@ describe("webhook domain and response", () => {
     expect(back.enabled).toBe(true);
     expect(back.disabledReason).toBeNull();
     expect(back.verification).toEqual({ status: "pending", reason: null, checkedAt: later });
-    expect(isWebhookActive(back)).toBe(false);
+    expect(isWebhookActive(back)).toBe(true);
     // Left off: nothing to verify, the reason stays.
     const stillOff = applyWebhookUpdate(
       gone,
@@ -225,9 +275,13 @@ describe("customer endpoints (support)", () => {
     ["header value non-ASCII", { HeaderValue: "café" }, ["HeaderValue"]],
     ["empty header value", { HeaderValue: "" }, ["HeaderValue"]],
     ["bad URL", { Url: "mailto:x@example.com" }, ["Url"]],
-    ["unknown key", { Extra: 1 }, ["Extra"]],
+    ["URL with CR/LF", { Url: "https://example.com/a\r\nb" }, ["Url"]],
   ])("refuses %s", (_name, change, fields) => {
     expect(fieldsOf(CustomerEndpointRequestSchema, { ...body, ...change })).toEqual(fields);
+  });
+
+  it("ignores unknown and response-only members (tolerant reader)", () => {
+    expect(fieldsOf(CustomerEndpointRequestSchema, { ...body, Extra: 1, Id: ENDPOINT_GUID })).toEqual([]);
   });
 
   it("masks the header value after creation and checks the owner", () => {

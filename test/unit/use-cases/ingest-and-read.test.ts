@@ -40,13 +40,20 @@ describe("ingestCarrierMessage", () => {
     expect(record?.ownerAgent).toEqual({ code: "1234567", cass: "0001" });
     expect(h.routeMaps.operations.write).toBe(2);
     expect(await h.routeMaps.snapshots(AWB, EPOCH)).toHaveLength(2);
+    // The owner the FWB names learns late: its own RMP Creation, addressed to it alone (the booking's
+    // creation had no reader).
     expect(h.routeMaps.events.map((e) => [e.name, e.eventStatus, e.eventId])).toEqual([
       ["RMP", "Creation", "02012345675-1-0"],
       ["FWB", "Update", "02012345675-2-0"],
+      ["RMP", "Creation", "02012345675-2-1"],
     ]);
     const fwbEvent = h.routeMaps.events[1];
     expect(fwbEvent?.audience).toEqual({ ownerAgent: { code: "1234567", cass: "0001" }, xtdForwarders: [] });
     expect(fwbEvent?.version).toBe(2);
+    expect(h.routeMaps.events[2]?.audience).toEqual({
+      ownerAgent: { code: "1234567", cass: "0001" },
+      xtdForwarders: [],
+    });
   });
 
   it("reads a new AWB once: one read and one write per change, later messages of the body read nothing", async () => {
@@ -370,7 +377,8 @@ describe("getRouteMap / getRouteMapHistory", () => {
     await h.imp(fsu("RCS/14MAR0500/HAJ/T10"), later(T0, 2));
     await h.imp(fsu("RCS/14MAR0500/HAJ/T10"), later(T0, 3)); // repeat: no snapshot
     const history = JSON.parse(
-      await getRouteMapHistory(h, { awb: AWB, reader: OWNER, now: later(T0, 4) }),
+      (await getRouteMapHistory(h, { awb: AWB, reader: OWNER, now: later(T0, 4), page: 1, pageSize: 100 }))
+        .json,
     ) as {
       RouteMap: RouteMap;
       Snapshots: Array<{ SnapshotDate: { Utc: string; Local: string }; RouteMap: RouteMap }>;
@@ -385,7 +393,10 @@ describe("getRouteMap / getRouteMapHistory", () => {
     expect(history.RouteMap.Status).toBe("Accepted");
 
     const afterRetention = later(T0, 30 * 24 * 60 + 1);
-    const old = JSON.parse(await getRouteMapHistory(h, { awb: AWB, reader: OWNER, now: afterRetention })) as {
+    const old = JSON.parse(
+      (await getRouteMapHistory(h, { awb: AWB, reader: OWNER, now: afterRetention, page: 1, pageSize: 100 }))
+        .json,
+    ) as {
       Snapshots: unknown[];
     };
     expect(old.Snapshots).toEqual([]);

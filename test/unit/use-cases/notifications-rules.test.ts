@@ -50,7 +50,8 @@ beforeEach(() => {
 describe("create", () => {
   it("gives increasing ids and the caller's identity; the index is written", async () => {
     const first = await create();
-    const second = await create();
+    // Another address: an identical rule is refused (issue 11 point 21).
+    const second = await create(emailRuleBody({ NotifyTo: "second@forwarder.example" }));
     expect(second.id).toBeGreaterThan(first.id);
     expect(first.owner).toEqual(OWNER);
     expect(await repo.findCandidates(subscriptionIndexKeys({ kind: "rule", rule: first }))).toHaveLength(2);
@@ -73,8 +74,10 @@ describe("create", () => {
   });
 
   it("refuses beyond the per-forwarder limit, counting only the caller's rules", async () => {
-    for (let i = 0; i < 3; i++) await create();
-    await expect(create()).rejects.toBeInstanceOf(SubscriptionLimitError);
+    // Distinct rules (an identical one is refused since issue 11 point 21).
+    const distinct = (i: number) => emailRuleBody({ NotifyTo: `ops${i}@forwarder.example` });
+    for (let i = 0; i < 3; i++) await create(distinct(i));
+    await expect(create(distinct(3))).rejects.toBeInstanceOf(SubscriptionLimitError);
     await expect(create(emailRuleBody(), STRANGER)).resolves.toMatchObject({ owner: STRANGER });
   });
 });

@@ -6,6 +6,7 @@ import * as v from "valibot";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   DeliveryInProgressError,
+  InvalidFieldsError,
   SubscriptionLimitError,
   SubscriptionNotFoundError,
   UnusableReferenceError,
@@ -24,7 +25,9 @@ import type {
 } from "../../../functions/core/ports/notifications.ts";
 import { createWebhook } from "../../../functions/core/use-cases/create-webhook.ts";
 import { deleteWebhook } from "../../../functions/core/use-cases/delete-webhook.ts";
+import { getWebhook } from "../../../functions/core/use-cases/get-webhook.ts";
 import { listCustomerEndpoints } from "../../../functions/core/use-cases/list-customer-endpoints.ts";
+import { listWebhooks } from "../../../functions/core/use-cases/list-webhooks.ts";
 import { registerCustomerEndpoint } from "../../../functions/core/use-cases/register-customer-endpoint.ts";
 import {
   listSubscriptionDeliveries,
@@ -82,12 +85,13 @@ describe("webhooks", () => {
     expect(await subscriptions.getWebhook(OWNER.forwarderId, webhook.id)).toEqual(webhook);
   });
 
-  it("a failed challenge stores the webhook inactive with the reason", async () => {
+  it("a failed challenge stores the webhook enabled and active, unverified with the reason (issue 11 point 1)", async () => {
     nextOutcome = { ok: false, reason: "challenge not echoed" };
     const webhook = await create();
     expect(webhook.verification).toMatchObject({ status: "failed", reason: "challenge not echoed" });
-    expect(isWebhookActive(webhook)).toBe(false);
+    expect(isWebhookActive(webhook)).toBe(true);
     expect(webhook.enabled).toBe(true);
+    expect(await subscriptions.getWebhook(OWNER.forwarderId, webhook.id)).toEqual(webhook);
   });
 
   it("a Url the service may not call is refused before anything is written", async () => {
@@ -98,10 +102,22 @@ describe("webhooks", () => {
     expect(verifications).toEqual([]);
   });
 
-  it("refuses beyond the per-forwarder webhook limit", async () => {
-    await create();
-    await create();
+  it("a masked secret on creation is refused before anything is written (no id consumed)", async () => {
+    const refused = await create({ Psk: "••••abcd" }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(InvalidFieldsError);
+    expect(subscriptions.operations.nextId ?? 0).toBe(0);
+    expect(verifications).toEqual([]);
+  });
+
+  it("refuses beyond the per-forwarder webhook limit, even for simultaneous creations; no challenge then", async () => {
+    const outcomes = await Promise.allSettled([create(), create(), create(), create()]);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(limits.webhooks);
+    for (const outcome of outcomes.filter((o) => o.status === "rejected"))
+      expect(outcome.reason).toBeInstanceOf(SubscriptionLimitError);
+    expect(verifications).toHaveLength(limits.webhooks);
     await expect(create()).rejects.toBeInstanceOf(SubscriptionLimitError);
+    await deleteWebhook(deps(), OWNER.forwarderId, 1);
+    await create();
   });
 
   it("PUT with the same Url keeps a verified webhook verified without a new challenge", async () => {
@@ -116,18 +132,41 @@ describe("webhooks", () => {
     expect(verifications).toHaveLength(1);
   });
 
-  it("PUT with a new Url challenges it again; absent secrets are kept", async () => {
-    const webhook = await create({ Psk: "0123456789abcdef-psk" });
-    nextOutcome = { ok: false, reason: "HTTP 404" };
+  it("PUT with the same Url of an unverified webhook sends no challenge (verify does, on demand)", async () => {
+    nextOutcome = { ok: false, reason: "HTTP 204" };
+    const webhook = await create();
     const updated = await updateWebhook(deps(), {
+      forwarderId: OWNER.forwarderId,
+      id: webhook.id,
+      request: request({ Event: "NFD" }),
+      now: NOW,
+    });
+    expect(verifications).toHaveLength(1);
+    expect(updated).toMatchObject({ enabled: true, verification: { status: "failed" } });
+  });
+
+  it("PUT with a new Url needs the secrets again (else 400, nothing sent) and challenges it again", async () => {
+    const webhook = await create({ Psk: "0123456789abcdef-psk" });
+    const kept = await updateWebhook(deps(), {
       forwarderId: OWNER.forwarderId,
       id: webhook.id,
       request: request({ Url: "https://elsewhere.example.com/x" }),
       now: NOW,
+    }).catch((error: unknown) => error);
+    expect(kept).toBeInstanceOf(InvalidFieldsError);
+    expect((kept as InvalidFieldsError).errors.map((e) => e.field)).toEqual(["Psk"]);
+    expect(verifications).toHaveLength(1);
+    nextOutcome = { ok: false, reason: "HTTP 404" };
+    const updated = await updateWebhook(deps(), {
+      forwarderId: OWNER.forwarderId,
+      id: webhook.id,
+      request: request({ Url: "https://elsewhere.example.com/x", Psk: "another-psk-0123456" }),
+      now: NOW,
     });
     expect(verifications).toHaveLength(2);
+    expect(verifications[1]?.psk).toBe("another-psk-0123456");
     expect(updated.verification.status).toBe("failed");
-    expect(updated.psk).toBe("0123456789abcdef-psk");
+    expect(updated.psk).toBe("another-psk-0123456");
   });
 
   it("PUT Enable:true on a webhook a 410 switched off re-runs the challenge before it is active again", async () => {
@@ -143,8 +182,9 @@ describe("webhooks", () => {
     expect(verifications).toHaveLength(2);
     expect(stillGone).toMatchObject({ enabled: true, disabledReason: null });
     expect(stillGone.verification).toMatchObject({ status: "failed", reason: /HTTP 404/ });
+    // Switched on again by its owner: active although the proof failed (not a gate).
     expect(isWebhookActive((await subscriptions.getWebhook(OWNER.forwarderId, webhook.id)) as Webhook)).toBe(
-      false,
+      true,
     );
   });
 
@@ -157,10 +197,28 @@ describe("webhooks", () => {
       id: webhook.id,
       now: NOW,
     });
-    expect(isWebhookActive(verified)).toBe(true);
-    expect(isWebhookActive((await subscriptions.getWebhook(OWNER.forwarderId, webhook.id)) as Webhook)).toBe(
-      true,
+    expect(verified.verification.status).toBe("verified");
+    expect((await subscriptions.getWebhook(OWNER.forwarderId, webhook.id))?.verification.status).toBe(
+      "verified",
     );
+  });
+
+  it("GET and list carry the newest delivery (the last delivery outcome), null before any", async () => {
+    const webhook = await create();
+    const none = await getWebhook({ subscriptions, deliveries }, OWNER.forwarderId, webhook.id);
+    expect(none).toEqual({ webhook, lastDelivery: null });
+    await deliveries.create(deliveryRecord("evt-old", webhook.id, { createdAt: "2026-03-14T09:00:00Z" }));
+    await deliveries.create(
+      deliveryRecord("evt-new", webhook.id, { status: "delivered", createdAt: "2026-03-14T10:00:00Z" }),
+    );
+    const read = await getWebhook({ subscriptions, deliveries }, OWNER.forwarderId, webhook.id);
+    expect(read.lastDelivery).toMatchObject({ eventId: "evt-new", status: "delivered" });
+    const listed = await listWebhooks({ subscriptions, deliveries }, OWNER.forwarderId, {
+      page: 1,
+      pageSize: 10,
+    });
+    expect(listed.total).toBe(1);
+    expect(listed.items[0]?.lastDelivery?.eventId).toBe("evt-new");
   });
 
   it("another forwarder can neither update, verify nor delete it", async () => {

@@ -492,7 +492,7 @@ describe("redelivery and stale jobs", () => {
     expect(http.requests).toHaveLength(1);
   });
 
-  it("deleted, disabled or unverified subscriptions are skipped and the reason is logged", async () => {
+  it("deleted or disabled subscriptions are skipped and the reason is logged; unverified webhooks are not", async () => {
     await subscriptions.putWebhook(webhook(1, OWNER, { Event: "DEP" }));
     await subscriptions.putWebhook(webhook(2, OWNER, { Event: "DEP", Url: "https://two.example/h" }));
     await subscriptions.putRule(emailRule(3, OWNER, { Event: "DEP" }));
@@ -513,13 +513,14 @@ describe("redelivery and stale jobs", () => {
     const results = [];
     for (const job of jobs) results.push(await attempt(job));
 
-    expect(results.map((r) => [r.outcome, r.detail])).toEqual([
+    expect(results.slice(0, 3).map((r) => [r.outcome, r.detail])).toEqual([
       ["skipped", "skipped: rule 3 is disabled"],
       ["skipped", "skipped: webhook 1 was deleted"],
       ["skipped", "skipped: webhook 2 is disabled"],
-      ["skipped", "skipped: webhook 4 is not verified (pending)"],
     ]);
-    expect(http.requests).toEqual([]);
+    // Verification is a proof, not a gate (issue 11 point 1): the unverified, enabled webhook gets it.
+    expect(results[3]?.outcome).not.toBe("skipped");
+    expect(http.requests.map((request) => request.url)).toEqual(["https://four.example/h"]);
     expect(email.sent).toEqual([]);
     expect((await deliveries.get(jobs[0]?.deliveryId ?? ""))?.status).toBe("parked");
   });

@@ -62,7 +62,7 @@ describe("matchEvent", () => {
     expect(JSON.stringify(queue.jobs)).not.toContain("super-secret");
   });
 
-  it("disabled rules, unverified or disabled webhooks, other carriers, other AWBs and strangers get nothing", async () => {
+  it("disabled rules, disabled webhooks, other carriers, other AWBs and strangers get nothing; an unverified webhook gets it", async () => {
     await subscriptions.putRule(emailRule(1, OWNER, { Event: "DEP", Enabled: false }));
     await subscriptions.putRule(emailRule(2, OWNER, { Event: "DEP", AirlinePrefix: "176" }));
     await subscriptions.putRule(
@@ -78,8 +78,12 @@ describe("matchEvent", () => {
 
     const result = await matchEvent(deps(), { event: makeEvent(), now: NOW });
 
-    expect(result.targets.map((target) => target.deliveryId)).toEqual(["evt-0001:rule-10"]);
-    expect(queue.jobs).toHaveLength(1);
+    // Verification is a proof, not a gate (issue 11 point 1): the enabled, unverified webhook 6 hears it.
+    expect(result.targets.map((target) => target.deliveryId).sort()).toEqual([
+      "evt-0001:rule-10",
+      "evt-0001:webhook-6",
+    ]);
+    expect(queue.jobs).toHaveLength(2);
   });
 
   it("an XTD forwarder hears through its forwarder key; an owner-less event without grants costs no query", async () => {

@@ -92,7 +92,7 @@ describe("triggerRouteMap (sendsme)", () => {
     expect((await h.routeMaps.get(AWB))?.xtdForwarders).toEqual(["FWD2"]);
     // Events written after the grant are addressed to the XTD reader too.
     await h.imp(FWB, T0);
-    expect(h.routeMaps.events.at(-1)?.audience.xtdForwarders).toEqual(["FWD2"]);
+    expect(h.routeMaps.events.find((e) => e.name === "FWB")?.audience.xtdForwarders).toEqual(["FWD2"]);
 
     const third = { ...OTHER, forwarderId: "FWD3" };
     const granted = await trigger(h, third, true);
@@ -155,11 +155,15 @@ describe("triggerRouteMap (sendsme)", () => {
     expect(result.kind).toBe("route-map");
     expect(await h.routeMaps.get(AWB)).toMatchObject({ version: 2, xtdForwarders: ["FWD2"] });
     expect(h.backoffs).toEqual([]);
-    // Granted after the creation: no snapshot, no event for the grant; events from now on include FWD2.
+    // Granted after the creation: no snapshot; the grant's one event is the RMP Creation the new reader
+    // missed, addressed to it alone (owners learn late); events from now on include FWD2.
     expect(await h.routeMaps.snapshots(AWB, EPOCH)).toHaveLength(1);
-    expect(h.routeMaps.events.map((e) => e.audience.xtdForwarders)).toEqual([[]]);
+    expect(h.routeMaps.events.map((e) => [e.name, e.eventStatus, e.audience.xtdForwarders])).toEqual([
+      ["RMP", "Creation", []],
+      ["RMP", "Creation", ["FWD2"]],
+    ]);
     await h.imp(FWB, T0);
-    expect(h.routeMaps.events.at(-1)?.audience.xtdForwarders).toEqual(["FWD2"]);
+    expect(h.routeMaps.events.find((e) => e.name === "FWB")?.audience.xtdForwarders).toEqual(["FWD2"]);
     expect(await h.routeMaps.getForChange(AWB)).toMatchObject({ earlyXtd: null });
   });
 

@@ -10,6 +10,15 @@ import type { RouteMapRecord, RouteMapRepository, RouteMapView } from "../../por
 import { renderRouteMap } from "../../route-map/render.ts";
 import { normaliseUtc } from "../../time/station-time.ts";
 
+/**
+ * Route maps one response may carry (history snapshots, search items), bounding its size by
+ * construction: a route map has at most 12 legs and only fixed-width values, so its JSON stays below
+ * MAX_ROUTE_MAP_JSON_BYTES (a fully reported 12-leg map is about 21 KB), and a page of
+ * (150 + 1) x 28 KB is about 4.3 MB, below Lambda's 6 MB response limit with room for the envelope.
+ */
+export const MAX_ROUTE_MAPS_PER_PAGE = 150;
+export const MAX_ROUTE_MAP_JSON_BYTES = 28_000;
+
 /** The agent (code and CASS) is the one named. */
 export function sameAgent(a: AgentRef | null, b: { agentCode: string; agentCass: string }): boolean {
   return a !== null && a.code === b.agentCode && a.cass === b.agentCass;

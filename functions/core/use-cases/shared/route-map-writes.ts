@@ -11,6 +11,8 @@ import type {
   RouteMapSearchFields,
   RouteMapWrite,
 } from "../../ports/route-maps.ts";
+import { isPlanned } from "../../route-map/derive.ts";
+import { buildRouteMapEventDraft } from "../../route-map/event-drafts.ts";
 import { renderRouteMap } from "../../route-map/render.ts";
 import type { ShipmentState } from "../../route-map/shipment-state.ts";
 import type { RouteMap } from "../../route-map/spec-types.ts";
@@ -90,14 +92,56 @@ export function toDomainEvents(
   drafts: readonly DomainEventDraft[],
   record: RouteMapRecord,
   now: string,
+  firstIndex = 0,
 ): DomainEvent[] {
   return drafts.map((draft, index) => ({
     ...draft,
-    eventId: `${awbKey(record.awb)}-${record.version}-${index}`,
+    eventId: `${awbKey(record.awb)}-${record.version}-${firstIndex + index}`,
     recordedAt: normaliseUtc(now),
     version: record.version,
     audience: { ownerAgent: record.ownerAgent, xtdForwarders: [...record.xtdForwarders] },
   }));
+}
+
+type Audience = DomainEvent["audience"];
+
+/**
+ * Readers `next` has that `previous` had not: an owner agent the FWB names for the first time (or a
+ * different one), and forwarders granted XTD since; null when nobody new may read.
+ */
+export function newReaders(
+  previous: Pick<RouteMapRecord, "ownerAgent" | "xtdForwarders">,
+  next: Audience,
+): Audience | null {
+  const before = previous.ownerAgent;
+  const after = next.ownerAgent;
+  const ownerAgent =
+    after !== null && (before === null || before.code !== after.code || before.cass !== after.cass)
+      ? { ...after }
+      : null;
+  const xtdForwarders = next.xtdForwarders.filter((id) => !previous.xtdForwarders.includes(id));
+  return ownerAgent !== null || xtdForwarders.length > 0 ? { ownerAgent, xtdForwarders } : null;
+}
+
+/**
+ * Owners learn late (DESIGN.md section 9): a forwarder that gains read access to a planned route map
+ * (the FWB names its agent after the booking, or an XTD grant) gets one RMP Creation with the current
+ * plan, addressed to it alone: the readers it had before heard the creation already. None when the
+ * change itself creates the plan (its RMP Creation reaches every reader of the new record).
+ */
+export function lateCreationEvent(
+  record: RouteMapRecord,
+  readers: Audience | null,
+  drafts: readonly DomainEventDraft[],
+  now: string,
+): DomainEvent | null {
+  if (readers === null || !isPlanned(record.state)) return null;
+  if (drafts.some((d) => d.name === "RMP" && d.eventStatus === "Creation")) return null;
+  const draft = buildRouteMapEventDraft(record.state, "RMP", "Creation");
+  const [event] = toDomainEvents([draft], record, now, drafts.length);
+  return event
+    ? { ...event, audience: { ownerAgent: readers.ownerAgent, xtdForwarders: [...readers.xtdForwarders] } }
+    : null;
 }
 
 /** The write of a route-map change: record, snapshot and outbox events (their retention is the store's). */
@@ -109,11 +153,13 @@ export function routeMapChange(
   xtdForwarders: readonly string[],
 ): RouteMapWrite {
   const { record, map } = nextRecord(previous, state, now, xtdForwarders);
+  const events = toDomainEvents(drafts, record, now);
+  const late = previous ? lateCreationEvent(record, newReaders(previous, record), drafts, now) : null;
   return {
     previous,
     next: record,
     snapshot: { routeMapJson: record.routeMapJson, snapshotAt: record.updatedAt },
-    events: toDomainEvents(drafts, record, now),
+    events: late ? [...events, late] : events,
     searchFields: searchFieldsOf(map),
   };
 }

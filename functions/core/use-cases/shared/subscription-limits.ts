@@ -4,6 +4,7 @@
  */
 
 import { SubscriptionLimitError } from "../../errors.ts";
+import type { NotificationRule, Webhook } from "../../notifications/index.ts";
 import type { SubscriptionRepository } from "../../ports/notifications.ts";
 
 export interface SubscriptionLimits {
@@ -26,17 +27,27 @@ export function subscriptionLimitsFrom(env: Record<string, string | undefined>):
 }
 
 /**
- * Refuses a creation that would exceed the limit. Approximate under concurrent creations by one
- * forwarder (two may both see limit - 1); exact counting would serialise every create on a counter.
+ * Stores a new rule under its new id within the forwarder's limit, else SubscriptionLimitError (409,
+ * nothing written). The repository counts with a conditional counter, so concurrent creations cannot
+ * pass the limit together.
  */
-export async function ensureBelowLimit(
+export async function insertRuleWithinLimit(
   subscriptions: SubscriptionRepository,
   limits: SubscriptionLimits,
-  forwarderId: string,
-  kind: "rule" | "webhook",
-): Promise<void> {
-  const limit = kind === "rule" ? limits.rules : limits.webhooks;
-  if ((await subscriptions.countSubscriptions(forwarderId, kind)) >= limit) {
-    throw new SubscriptionLimitError(kind, limit);
-  }
+  draft: Omit<NotificationRule, "id">,
+): Promise<NotificationRule> {
+  const rule = await subscriptions.insertRule(draft, limits.rules);
+  if (!rule) throw new SubscriptionLimitError("rule", limits.rules);
+  return rule;
+}
+
+/** insertRuleWithinLimit for webhooks. */
+export async function insertWebhookWithinLimit(
+  subscriptions: SubscriptionRepository,
+  limits: SubscriptionLimits,
+  draft: Omit<Webhook, "id">,
+): Promise<Webhook> {
+  const webhook = await subscriptions.insertWebhook(draft, limits.webhooks);
+  if (!webhook) throw new SubscriptionLimitError("webhook", limits.webhooks);
+  return webhook;
 }

@@ -1,8 +1,8 @@
 /**
- * What the webhook use cases share. A webhook receives events only once its receiver has echoed a
- * challenge (isWebhookActive), so every write that leaves it unverified (creation, a changed Url, an
- * update of a failed one, switching on one that a receiver's 410 switched off) runs the challenge at
- * once and stores the outcome; the forwarder sees the result in the same response.
+ * What the webhook use cases share. The URL challenge is an ownership proof shown as `Verified`, not a
+ * gate (an enabled webhook receives events either way): every write that leaves a webhook's proof
+ * pending (creation, a changed Url, switching on one that a receiver's 410 switched off) runs the
+ * challenge at once and stores the outcome; the forwarder sees it in the same response.
  */
 
 import { SubscriptionNotFoundError, UnusableReferenceError } from "../../errors.ts";
@@ -11,8 +11,19 @@ import {
   markWebhookVerified,
   type Webhook,
 } from "../../notifications/index.ts";
-import type { SubscriptionRepository, TargetChecker, WebhookVerifier } from "../../ports/notifications.ts";
+import type {
+  DeliveryRecord,
+  SubscriptionRepository,
+  TargetChecker,
+  WebhookVerifier,
+} from "../../ports/notifications.ts";
 import type { SubscriptionLimits } from "./subscription-limits.ts";
+
+/** A webhook as its owner reads it (GET, list): with its newest delivery, the last delivery outcome. */
+export interface WebhookView {
+  webhook: Webhook;
+  lastDelivery: DeliveryRecord | null;
+}
 
 export interface WebhookDeps {
   subscriptions: SubscriptionRepository;

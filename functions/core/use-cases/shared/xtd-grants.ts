@@ -7,7 +7,13 @@ import type {
   RouteMapRepository,
   TriggerRecord,
 } from "../../ports/route-maps.ts";
-import { MAX_WRITE_ATTEMPTS, nextRecord, searchFieldsOf } from "./route-map-writes.ts";
+import {
+  lateCreationEvent,
+  MAX_WRITE_ATTEMPTS,
+  newReaders,
+  nextRecord,
+  searchFieldsOf,
+} from "./route-map-writes.ts";
 
 export interface GrantDeps {
   routeMaps: RouteMapRepository;
@@ -15,9 +21,10 @@ export interface GrantDeps {
 }
 
 /**
- * Adds XTD readers to an existing route map (no snapshot, no events: the route map did not change),
- * recording `trigger` in the same transaction. Returns the record as written, or null when the AWB
- * has no route map.
+ * Adds XTD readers to an existing route map (no snapshot: the route map did not change), recording
+ * `trigger` in the same transaction. A new reader of a planned route map gets its RMP Creation from
+ * this write (DESIGN.md section 9 "Owners learn late"), unless it already reads it as the owner.
+ * Returns the record as written, or null when the AWB has no route map.
  */
 export async function grantXtdAccess(
   deps: GrantDeps,
@@ -35,11 +42,25 @@ export async function grantXtdAccess(
       ...previous.xtdForwarders,
       ...forwarderIds,
     ]);
+    const readers = newReaders(previous, record);
+    // The owner asking for XTD on its own AWB (served with a note) already heard the creation.
+    const ownerAsking =
+      trigger !== undefined &&
+      previous.ownerAgent !== null &&
+      previous.ownerAgent.code === trigger.agent.code &&
+      previous.ownerAgent.cass === trigger.agent.cass;
+    const heard = readers
+      ? {
+          ownerAgent: null,
+          xtdForwarders: readers.xtdForwarders.filter((id) => !(ownerAsking && id === trigger?.forwarderId)),
+        }
+      : null;
+    const late = lateCreationEvent(record, heard?.xtdForwarders.length ? heard : null, [], now);
     const outcome = await deps.routeMaps.write({
       previous,
       next: record,
       snapshot: null,
-      events: [],
+      events: late ? [late] : [],
       searchFields: searchFieldsOf(map),
       ...(trigger ? { trigger } : {}),
     });

@@ -1,0 +1,27 @@
+/*
+ * Starts DynamoDB Local (its ServerRunner, same command line) with Jetty bound to 127.0.0.1 only.
+ * DynamoDB Local has no host option and listens on every interface; the local runner promises that
+ * every emulator binds loopback (DESIGN.md section 7). Reflection keeps this independent of the jar's
+ * internal types at compile time. Compiled on demand by bin/local/emulators.ts into .local/java/.
+ */
+import java.lang.reflect.Field;
+
+public final class LoopbackDynamoDbLocal {
+  public static void main(String[] args) throws Exception {
+    Class<?> telemetry = Class.forName("software.amazon.dynamodb.services.local.monitoring.Telemetry");
+    telemetry
+        .getMethod("configureTelemetry", String.class, String.class, boolean.class)
+        .invoke(null, "local", "inMemorySharedDb", false);
+    Class<?> runner = Class.forName("software.amazon.dynamodb.services.local.main.ServerRunner");
+    Object proxy = runner.getMethod("createServerFromCommandLineArgs", String[].class).invoke(null, (Object) args);
+    Field field = proxy.getClass().getDeclaredField("server");
+    field.setAccessible(true);
+    Object server = field.get(proxy);
+    Object[] connectors = (Object[]) server.getClass().getMethod("getConnectors").invoke(server);
+    if (connectors.length == 0) throw new IllegalStateException("DynamoDB Local has no connector to bind");
+    for (Object connector : connectors) {
+      connector.getClass().getMethod("setHost", String.class).invoke(connector, "127.0.0.1");
+    }
+    proxy.getClass().getMethod("start").invoke(proxy);
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * DELETE /support/customer-endpoints/{id}[?force=true]: 409 while enabled Url rules send to it; with
+ * force those rules are switched off first. 200 with the deleted endpoint (masked) and DisabledRules.
+ */
+import { nowIso } from "../../adapters/clock.ts";
+import {
+  type DeleteCustomerEndpointDeps,
+  deleteCustomerEndpoint,
+} from "../../core/use-cases/delete-customer-endpoint.ts";
+import { guidFromPath } from "../../http/params.ts";
+import { httpRoute } from "../../http/pipeline.ts";
+import { customerEndpointBody, ForceQuerySchema } from "../../http/schemas/notifications.ts";
+import { subscriptions } from "../../wiring.ts";
+
+export const make = (deps: () => DeleteCustomerEndpointDeps) =>
+  httpRoute("delete-customer-endpoint", { params: { id: guidFromPath }, query: ForceQuerySchema }).handle(
+    async ({ params, query }) => {
+      const deleted = await deleteCustomerEndpoint(deps(), {
+        id: params.id,
+        force: query.force === "true",
+        now: nowIso(),
+      });
+      return {
+        status: 200,
+        body: { ...customerEndpointBody(deleted.endpoint), DisabledRules: deleted.disabledRules },
+      };
+    },
+  );
+
+export const handler = make(() => ({ subscriptions: subscriptions() }));

@@ -1,0 +1,22 @@
+/**
+ * GET /ffw/service/routemap/customer-endpoints?CurrentPage=&PageSize=: the caller's own customer
+ * endpoints (header values masked), to pick the GUID of a Url rule's NotifyTo.
+ */
+import { listOwnCustomerEndpoints } from "../../core/use-cases/list-own-customer-endpoints.ts";
+import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { customerEndpointBody } from "../../http/schemas/notifications.ts";
+import { PageRequestSchema, pagedBody } from "../../http/schemas/paging.ts";
+import { subscriptions } from "../../wiring.ts";
+
+export const make = (deps: () => DepsOf<typeof listOwnCustomerEndpoints>) =>
+  httpRoute("list-own-customer-endpoints", { query: PageRequestSchema }).handle(
+    async ({ identity, query }) => {
+      const endpoints = await listOwnCustomerEndpoints(deps(), {
+        forwarderId: identity.forwarderId,
+        page: query,
+      });
+      return { status: 200, body: pagedBody(endpoints, query, (endpoint) => customerEndpointBody(endpoint)) };
+    },
+  );
+
+export const handler = make(() => ({ subscriptions: subscriptions() }));
