@@ -1,12 +1,19 @@
 /**
  * Deploy-time settings from CDK context (`-c name=value` or cdk.json "context"): serviceName,
  * senderAddress, jwtIssuer, jwtAudience, jwtMaxLifetimeSeconds, retainData, rateLimitPerSecond,
- * rateLimitBurst, rateLimitPerMinute, rateLimitPerHour, rateLimitPerDay.
+ * rateLimitBurst, rateLimitPerMinute, rateLimitPerHour, rateLimitPerDay, rateLimitTiers,
+ * rateLimitCallerTiers (JSON strings or objects, functions/contracts/rate-limit-tiers.ts).
  * `-c` values arrive as strings, cdk.json values as JSON types; both are accepted.
  */
 import type { Node } from "constructs";
+import { parseRateLimitTiers } from "../functions/contracts/rate-limit-tiers.ts";
 import { DEFAULT_JWT_MAX_LIFETIME_SECONDS } from "../functions/contracts/settings.ts";
-import { DEFAULT_RATE_LIMIT, type RouteMapTrackerStackProps } from "./route-map-tracker-stack.ts";
+import {
+  DEFAULT_RATE_LIMIT,
+  type RateLimitSettings,
+  type RateLimitTiersSettings,
+  type RouteMapTrackerStackProps,
+} from "./route-map-tracker-stack.ts";
 
 function text(node: Node, name: string): string | undefined {
   const value: unknown = node.tryGetContext(name);
@@ -33,8 +40,26 @@ function wholeNumber(node: Node, name: string, fallback: number): number {
   return value;
 }
 
+/** Tiers from context, validated now so a wrong tier fails the synth naming the context key. */
+function rateLimitTiers(node: Node, rateLimit: RateLimitSettings): RateLimitTiersSettings {
+  const table = parseRateLimitTiers(
+    node.tryGetContext("rateLimitTiers"),
+    node.tryGetContext("rateLimitCallerTiers"),
+    rateLimit,
+    { tiers: "context rateLimitTiers", callerTiers: "context rateLimitCallerTiers" },
+  );
+  return { tiers: table.given, callerTiers: table.callerTiers };
+}
+
 export function stackPropsFromContext(node: Node): RouteMapTrackerStackProps {
   const retainData: unknown = node.tryGetContext("retainData");
+  const rateLimit: RateLimitSettings = {
+    perSecond: positiveNumber(node, "rateLimitPerSecond", DEFAULT_RATE_LIMIT.perSecond),
+    burst: positiveNumber(node, "rateLimitBurst", DEFAULT_RATE_LIMIT.burst, 1),
+    perMinute: wholeNumber(node, "rateLimitPerMinute", DEFAULT_RATE_LIMIT.perMinute),
+    perHour: wholeNumber(node, "rateLimitPerHour", DEFAULT_RATE_LIMIT.perHour),
+    perDay: wholeNumber(node, "rateLimitPerDay", DEFAULT_RATE_LIMIT.perDay),
+  };
   return {
     serviceName: text(node, "serviceName"),
     senderAddress: text(node, "senderAddress"),
@@ -42,12 +67,7 @@ export function stackPropsFromContext(node: Node): RouteMapTrackerStackProps {
     jwtAudience: text(node, "jwtAudience"),
     jwtMaxLifetimeSeconds: wholeNumber(node, "jwtMaxLifetimeSeconds", DEFAULT_JWT_MAX_LIFETIME_SECONDS),
     retainData: retainData === true || retainData === "true",
-    rateLimit: {
-      perSecond: positiveNumber(node, "rateLimitPerSecond", DEFAULT_RATE_LIMIT.perSecond),
-      burst: positiveNumber(node, "rateLimitBurst", DEFAULT_RATE_LIMIT.burst, 1),
-      perMinute: wholeNumber(node, "rateLimitPerMinute", DEFAULT_RATE_LIMIT.perMinute),
-      perHour: wholeNumber(node, "rateLimitPerHour", DEFAULT_RATE_LIMIT.perHour),
-      perDay: wholeNumber(node, "rateLimitPerDay", DEFAULT_RATE_LIMIT.perDay),
-    },
+    rateLimit,
+    rateLimitTiers: rateLimitTiers(node, rateLimit),
   };
 }

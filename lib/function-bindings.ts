@@ -59,6 +59,8 @@ export interface FunctionBindingsProps {
   jwtMaxLifetimeSeconds: number;
   /** Per-caller limits, set on every route's function: token bucket and minute/hour/day windows. */
   rateLimit: { perSecond: number; burst: number; perMinute: number; perHour: number; perDay: number };
+  /** Named tiers and callers' tiers (validated by the stack), set on every route's function. */
+  rateLimitTiers: { tiers: Record<string, unknown>; callerTiers: Record<string, string> };
   /** Handler ids of the route table's routes (they get the rate limit). */
   routeHandlers: ReadonlySet<string>;
 }
@@ -103,6 +105,8 @@ export class FunctionBindings {
       environment[SETTINGS_ENV.rateLimitPerMinute] = String(props.rateLimit.perMinute);
       environment[SETTINGS_ENV.rateLimitPerHour] = String(props.rateLimit.perHour);
       environment[SETTINGS_ENV.rateLimitPerDay] = String(props.rateLimit.perDay);
+      environment[SETTINGS_ENV.rateLimitTiers] = JSON.stringify(props.rateLimitTiers.tiers);
+      environment[SETTINGS_ENV.rateLimitCallerTiers] = JSON.stringify(props.rateLimitTiers.callerTiers);
     }
     for (const [name] of tableEntries(access)) {
       environment[TABLES[name].envVar] = props.tables[name].tableName;

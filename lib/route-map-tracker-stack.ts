@@ -20,6 +20,7 @@ import type { IQueue } from "aws-cdk-lib/aws-sqs";
 import { NagSuppressions } from "cdk-nag";
 import type { Construct } from "constructs";
 import { EVENT_FUNCTIONS } from "../functions/contracts/event-functions.ts";
+import { parseRateLimitTiers, type RateLimitTierSettings } from "../functions/contracts/rate-limit-tiers.ts";
 import { ROUTES } from "../functions/contracts/routes.ts";
 import {
   DEFAULT_JWT_AUDIENCE,
@@ -62,6 +63,42 @@ export interface RouteMapTrackerStackProps extends StackProps {
    * hour, 300,000 a day).
    */
   rateLimit?: RateLimitSettings;
+  /**
+   * Named tiers and the callers held to them (functions/contracts/rate-limit-tiers.ts), validated
+   * here; every other caller gets `rateLimit`. Default: no tiers.
+   */
+  rateLimitTiers?: RateLimitTiersSettings;
+}
+
+export interface RateLimitTiersSettings {
+  /** Tier name -> the limits that differ from `rateLimit` (whole numbers of at least 1). */
+  tiers: Record<string, Partial<RateLimitTierSettings>>;
+  /** Caller key (`forwarder:<id>`, `carrier:<prefix>`, `support:<subject>`) -> tier name. */
+  callerTiers: Record<string, string>;
+}
+
+/**
+ * Tiers travel in two environment variables of every route, and a Lambda function's whole environment
+ * is limited to 4 KB: beyond this many characters, tiers belong in the tenant records (the next step).
+ */
+export const MAX_RATE_LIMIT_TIERS_CHARS = 2_000;
+
+/** Validates the tiers against the deployment's limits; throws naming the setting. */
+export function validatedRateLimitTiers(
+  value: RateLimitTiersSettings | undefined,
+  rateLimit: RateLimitSettings,
+): RateLimitTiersSettings {
+  const table = parseRateLimitTiers(value?.tiers, value?.callerTiers, rateLimit, {
+    tiers: "rateLimitTiers",
+    callerTiers: "rateLimitCallerTiers",
+  });
+  const tiers = { tiers: table.given, callerTiers: table.callerTiers };
+  const chars = JSON.stringify(tiers.tiers).length + JSON.stringify(tiers.callerTiers).length;
+  if (chars > MAX_RATE_LIMIT_TIERS_CHARS)
+    throw new Error(
+      `rateLimitTiers and rateLimitCallerTiers take ${chars} characters of the functions' environment (at most ${MAX_RATE_LIMIT_TIERS_CHARS}, Lambda allows 4 KB in all)`,
+    );
+  return tiers;
 }
 
 export interface RateLimitSettings {
@@ -122,6 +159,7 @@ export class RouteMapTrackerStack extends Stack {
       jwtAudience: props.jwtAudience || DEFAULT_JWT_AUDIENCE,
       jwtMaxLifetimeSeconds: props.jwtMaxLifetimeSeconds ?? DEFAULT_JWT_MAX_LIFETIME_SECONDS,
       rateLimit: props.rateLimit ?? DEFAULT_RATE_LIMIT,
+      rateLimitTiers: validatedRateLimitTiers(props.rateLimitTiers, props.rateLimit ?? DEFAULT_RATE_LIMIT),
       routeHandlers: new Set(ROUTES.map((route) => route.handler)),
     });
 

@@ -5,8 +5,10 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { EVENT_FUNCTIONS } from "../../functions/contracts/event-functions.ts";
+import { parseRateLimitTiers } from "../../functions/contracts/rate-limit-tiers.ts";
 import { QUEUES, TABLES } from "../../functions/contracts/resources.ts";
 import { DEFAULT_SERVICE_NAME } from "../../functions/contracts/routes.ts";
+import { RATE_LIMIT_DEFAULTS, SETTINGS_ENV } from "../../functions/contracts/settings.ts";
 import { DEV_AUDIENCE, DEV_ISSUER, devJwks } from "../dev-issuer.ts";
 import {
   createQueues,
@@ -92,6 +94,14 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalStack
       throw new Error(`${name} must be a port number, got ${raw}`);
     return parsed;
   };
+  // Malformed tiers fail the runner at start, as they fail a deployed container (the values checked
+  // against the defaults here; the routes apply RATE_LIMIT_PER_* themselves).
+  parseRateLimitTiers(
+    env[SETTINGS_ENV.rateLimitTiers],
+    env[SETTINGS_ENV.rateLimitCallerTiers],
+    { ...RATE_LIMIT_DEFAULTS, perSecond: RATE_LIMIT_DEFAULTS.ratePerSecond },
+    { tiers: SETTINGS_ENV.rateLimitTiers, callerTiers: SETTINGS_ENV.rateLimitCallerTiers },
+  );
   return {
     port: number("PORT", 3000),
     dynamoPort: number("DYNAMODB_PORT", 8000),

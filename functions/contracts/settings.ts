@@ -22,6 +22,10 @@ export const SETTINGS_ENV = {
   rateLimitPerHour: "RATE_LIMIT_PER_HOUR",
   /** Per-caller requests per UTC day, counted across containers. */
   rateLimitPerDay: "RATE_LIMIT_PER_DAY",
+  /** Named tiers, JSON (functions/contracts/rate-limit-tiers.ts); members left out take the above. */
+  rateLimitTiers: "RATE_LIMIT_TIERS",
+  /** Caller key (forwarder:<id>, carrier:<prefix>, support:<subject>) -> tier name, JSON. */
+  rateLimitCallerTiers: "RATE_LIMIT_CALLER_TIERS",
   /** OIDC issuer of bearer tokens (the authorizer only). */
   jwtIssuer: "JWT_ISSUER",
   /** Expected token audience (`aud`), required: a token for another audience is refused (the authorizer only). */

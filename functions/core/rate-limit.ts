@@ -9,6 +9,7 @@
  *   (functions/core/ports/rate-limits.ts) shared by every container; `InProcessWindowCounter` is the
  *   one-process counter used where no shared table is configured.
  */
+import { DEFAULT_TIER, parseRateLimitTiers } from "../contracts/rate-limit-tiers.ts";
 import { RATE_LIMIT_DEFAULTS, SETTINGS_ENV } from "../contracts/settings.ts";
 import type { RateLimitCounter, WindowTake } from "./ports/rate-limits.ts";
 
@@ -62,8 +63,13 @@ export class RateLimiter {
     private readonly maxCallers = 10_000,
   ) {}
 
-  take(caller: string, nowMs: number): RateDecision {
-    const { ratePerSecond, burst } = this.config;
+  /** `config` overrides the limiter's own (the caller's tier). */
+  take(
+    caller: string,
+    nowMs: number,
+    config: Pick<RateLimitConfig, "ratePerSecond" | "burst"> = this.config,
+  ): RateDecision {
+    const { ratePerSecond, burst } = config;
     const bucket = this.buckets.get(caller) ?? { tokens: burst, updatedMs: nowMs };
     const elapsedSeconds = Math.max(0, nowMs - bucket.updatedMs) / 1000;
     bucket.tokens = Math.min(burst, bucket.tokens + elapsedSeconds * ratePerSecond);
@@ -180,4 +186,45 @@ export function rateLimitConfigFrom(env: Record<string, string | undefined>): Ra
     perHour: whole(env[SETTINGS_ENV.rateLimitPerHour], DEFAULT_RATE_LIMIT.perHour),
     perDay: whole(env[SETTINGS_ENV.rateLimitPerDay], DEFAULT_RATE_LIMIT.perDay),
   };
+}
+
+/** A caller's tier: its name and limits (functions/contracts/rate-limit-tiers.ts). */
+export interface RateLimitTier {
+  name: string;
+  config: RateLimitConfig;
+}
+
+/** The deployment's tiers: the default limits, the named tiers, and which caller is in which. */
+export interface RateLimitTiers {
+  defaults: RateLimitConfig;
+  named: ReadonlyMap<string, RateLimitConfig>;
+  callers: ReadonlyMap<string, string>;
+}
+
+/**
+ * The defaults (RATE_LIMIT_PER_*) and the named tiers of RATE_LIMIT_TIERS, with the callers of
+ * RATE_LIMIT_CALLER_TIERS. Throws on a malformed tier or a caller naming an unknown tier: a container
+ * with a wrong configuration fails at start, not request by request.
+ */
+export function rateLimitTiersFrom(env: Record<string, string | undefined>): RateLimitTiers {
+  const defaults = rateLimitConfigFrom(env);
+  const table = parseRateLimitTiers(
+    env[SETTINGS_ENV.rateLimitTiers],
+    env[SETTINGS_ENV.rateLimitCallerTiers],
+    { ...defaults, perSecond: defaults.ratePerSecond },
+    { tiers: SETTINGS_ENV.rateLimitTiers, callerTiers: SETTINGS_ENV.rateLimitCallerTiers },
+  );
+  const named = new Map<string, RateLimitConfig>(
+    Object.entries(table.tiers).map(([name, { perSecond, burst, perMinute, perHour, perDay }]) => [
+      name,
+      { ratePerSecond: perSecond, burst, perMinute, perHour, perDay },
+    ]),
+  );
+  return { defaults, named, callers: new Map(Object.entries(table.callerTiers)) };
+}
+
+/** The tier a caller (forwarder:<id>, carrier:<prefix>, support:<subject>) is held to. */
+export function tierFor(tiers: RateLimitTiers, caller: string): RateLimitTier {
+  const name = tiers.callers.get(caller) ?? DEFAULT_TIER;
+  return { name, config: tiers.named.get(name) ?? tiers.defaults };
 }

@@ -2,6 +2,7 @@
 import { App } from "aws-cdk-lib";
 import { describe, expect, it } from "vitest";
 import { stackPropsFromContext } from "../../lib/app-context.ts";
+import { DEFAULT_RATE_LIMIT, validatedRateLimitTiers } from "../../lib/route-map-tracker-stack.ts";
 
 const propsWith = (context: Record<string, unknown>) => stackPropsFromContext(new App({ context }).node);
 
@@ -47,6 +48,47 @@ describe("stackPropsFromContext", () => {
     expect(() => propsWith({ rateLimitPerSecond: "fast" })).toThrow(/rateLimitPerSecond/);
     expect(() => propsWith({ rateLimitPerSecond: 0 })).toThrow(/rateLimitPerSecond/);
     expect(() => propsWith({ rateLimitBurst: "0.5" })).toThrow(/rateLimitBurst/);
+  });
+
+  it("reads rate-limit tiers from JSON strings or objects; none by default", () => {
+    expect(propsWith({}).rateLimitTiers).toEqual({ tiers: {}, callerTiers: {} });
+    const expected = { tiers: { gold: { perMinute: 6000 } }, callerTiers: { "forwarder:FWD1": "gold" } };
+    expect(
+      propsWith({
+        rateLimitTiers: '{"gold":{"perMinute":6000}}',
+        rateLimitCallerTiers: '{"forwarder:FWD1":"gold"}',
+      }).rateLimitTiers,
+    ).toEqual(expected);
+    expect(
+      propsWith({
+        rateLimitTiers: { gold: { perMinute: 6000 } },
+        rateLimitCallerTiers: { "forwarder:FWD1": "gold" },
+      }).rateLimitTiers,
+    ).toEqual(expected);
+  });
+
+  it("refuses wrong tiers at synth, naming the context key", () => {
+    expect(() => propsWith({ rateLimitTiers: "{gold" })).toThrow(
+      /context rateLimitTiers must be a JSON object/,
+    );
+    expect(() => propsWith({ rateLimitTiers: { gold: { perHour: 0 } } })).toThrow(
+      /context rateLimitTiers: tier gold member perHour must be a whole number of at least 1/,
+    );
+    expect(() => propsWith({ rateLimitCallerTiers: { "carrier:020": "gold" } })).toThrow(
+      /context rateLimitCallerTiers: caller carrier:020 names unknown tier "gold"/,
+    );
+  });
+
+  it("validates tiers given as stack props too, and keeps them within the functions' 4 KB environment", () => {
+    expect(() =>
+      validatedRateLimitTiers({ tiers: {}, callerTiers: { "forwarder:FWD1": "gold" } }, DEFAULT_RATE_LIMIT),
+    ).toThrow(/rateLimitCallerTiers: caller forwarder:FWD1 names unknown tier "gold"/);
+    const callerTiers = Object.fromEntries(
+      Array.from({ length: 100 }, (_, i) => [`forwarder:FORWARDER-${i}`, "gold"]),
+    );
+    expect(() => validatedRateLimitTiers({ tiers: { gold: {} }, callerTiers }, DEFAULT_RATE_LIMIT)).toThrow(
+      /characters of the functions' environment \(at most 2000/,
+    );
   });
 
   it("keeps the other settings", () => {

@@ -37,6 +37,9 @@ beforeAll(() => {
     rateLimitPerDay: "6000",
     jwtAudience: "partner-api",
     jwtMaxLifetimeSeconds: "3600",
+    // cdk.json form (an object) and `-c` form (a JSON string).
+    rateLimitTiers: { gold: { perMinute: 6000, burst: 400 } },
+    rateLimitCallerTiers: '{"forwarder:FWD1":"gold"}',
   });
   defaults = synth({});
 }, 180_000);
@@ -74,6 +77,25 @@ const updatesTable = (list: Statement[], tableId: string) =>
       [statement.Action].flat().includes("dynamodb:UpdateItem") &&
       JSON.stringify(statement.Resource).includes(`"Fn::GetAtt":["${tableId}","Arn"]`),
   );
+
+describe("rate-limit tiers", () => {
+  it("are set, as validated at synth, on every route and on nothing else", () => {
+    const routes = new Set<string>(ROUTES.map((route) => route.handler));
+    for (const [handler, fn] of configured.stack.api.functions) {
+      if (!routes.has(handler)) continue;
+      expect(environment(configured, fn), handler).toMatchObject({
+        RATE_LIMIT_TIERS: '{"gold":{"burst":400,"perMinute":6000}}',
+        RATE_LIMIT_CALLER_TIERS: '{"forwarder:FWD1":"gold"}',
+      });
+      expect(environment(defaults, fn), handler).toMatchObject({
+        RATE_LIMIT_TIERS: "{}",
+        RATE_LIMIT_CALLER_TIERS: "{}",
+      });
+    }
+    for (const fn of [configured.stack.api.authorizerFunction, ...configured.stack.eventFunctions.values()])
+      expect(environment(configured, fn).RATE_LIMIT_TIERS).toBeUndefined();
+  });
+});
 
 describe("RateLimits table", () => {
   it("is keyed by caller, expires its counters (TTL) and is encrypted with the data key and recoverable", () => {

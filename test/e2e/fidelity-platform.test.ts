@@ -339,3 +339,64 @@ describe("6: minute, hour and day windows per caller, counted in the shared Rate
     expect(Number(racer?.mN?.N)).toBe(3);
   });
 });
+
+describe("6: tiers: named per-caller limits (RATE_LIMIT_TIERS, RATE_LIMIT_CALLER_TIERS)", () => {
+  let stack: RunningStack;
+
+  beforeAll(async () => {
+    stack = await startRunner({
+      RATE_LIMIT_PER_MINUTE: "2",
+      RATE_LIMIT_TIERS: JSON.stringify({ gold: { perMinute: 5 } }),
+      RATE_LIMIT_CALLER_TIERS: JSON.stringify({ "forwarder:FWD-GOLD": "gold" }),
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it("holds a tiered forwarder to its tier's window and others to the defaults; 429 names the tier", async () => {
+    const moved = await call(stack.url, "POST", "/__local/clock", {
+      json: { advanceMs: 0 },
+      token: tokens.support(),
+    });
+    const now = Date.parse((moved.body as { now: string }).now);
+    // Start one second into a fresh minute, so the requests below share one minute window.
+    const step = 60_000 - (now % 60_000) + 1000;
+    expect(
+      (
+        await call(stack.url, "POST", "/__local/clock", {
+          json: { advanceMs: step },
+          token: tokens.support(),
+        })
+      ).status,
+    ).toBe(200);
+    const gold = tokens.forwarder("FWD-GOLD");
+    const plain = tokens.forwarder("FWD-PLAIN");
+    const get = (token: string) => call(stack.url, "GET", AWB_PATH, { token });
+
+    const plainStatuses = [(await get(plain)).status, (await get(plain)).status];
+    const plainRefused = await get(plain);
+    const goldStatuses: number[] = [];
+    for (let i = 0; i < 5; i++) goldStatuses.push((await get(gold)).status);
+    const goldRefused = await get(gold);
+
+    expect(plainStatuses).toEqual([404, 404]);
+    expectProblem(plainRefused, 429);
+    expect(plainRefused.headers.get("x-ratelimit-window")).toBe("minute");
+    expect(plainRefused.headers.get("x-ratelimit-limit")).toBe("2");
+    expect((plainRefused.body as { detail: string }).detail).toContain(
+      "the per-minute limit of 2 requests of tier default is used up",
+    );
+
+    // The gold forwarder passes where the plain one was refused.
+    expect(goldStatuses).toEqual([404, 404, 404, 404, 404]);
+    expectProblem(goldRefused, 429);
+    expect(goldRefused.headers.get("x-ratelimit-window")).toBe("minute");
+    expect(goldRefused.headers.get("x-ratelimit-limit")).toBe("5");
+    expect(goldRefused.headers.get("ratelimit-policy")).toContain('"minute";q=5;w=60');
+    expect((goldRefused.body as { detail: string }).detail).toContain(
+      "the per-minute limit of 5 requests of tier gold is used up",
+    );
+  });
+});

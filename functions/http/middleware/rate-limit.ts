@@ -6,7 +6,9 @@
  * Retry-After, `x-ratelimit-window` / `x-ratelimit-limit`, and the IETF draft's `RateLimit-Policy`
  * (every limit) and `RateLimit` (the one that refused). When the counter cannot be reached the
  * request is let through and the error logged: the limits protect the service, and an outage of the
- * counter must not take every route down with it.
+ * counter must not take every route down with it. Each caller is held to its tier's limits
+ * (RATE_LIMIT_TIERS / RATE_LIMIT_CALLER_TIERS; callers named nowhere: the tier "default", i.e.
+ * RATE_LIMIT_PER_*), and the 429 names the tier.
  */
 import { nowMs } from "../../adapters/clock.ts";
 import { logger } from "../../adapters/logger.ts";
@@ -15,7 +17,9 @@ import {
   type RateDecision,
   type RateLimitConfig,
   RateLimiter,
-  rateLimitConfigFrom,
+  type RateLimitTier,
+  rateLimitTiersFrom,
+  tierFor,
   WINDOW_MS,
   type WindowSlot,
   windowRefusal,
@@ -25,9 +29,13 @@ import { rateLimitCounter } from "../../wiring.ts";
 import { ProblemError } from "../problems.ts";
 import { type GatewayMiddleware, stateOf } from "../request.ts";
 
-const config = rateLimitConfigFrom(process.env);
-/** One bucket set per container, shared by every route of the bundle. */
-const rateLimiter = new RateLimiter(config);
+/**
+ * Parsed once per container; a malformed RATE_LIMIT_TIERS / RATE_LIMIT_CALLER_TIERS (or a caller naming
+ * an unknown tier) throws here, so the container fails at start with the message.
+ */
+const tiers = rateLimitTiersFrom(process.env);
+/** One bucket set per container, shared by every route of the bundle (each take passes the tier). */
+const rateLimiter = new RateLimiter(tiers.defaults);
 
 function callerKey(identity: Identity): string {
   if (identity.role === "forwarder") return `forwarder:${identity.forwarderId}`;
@@ -47,18 +55,21 @@ export function rateLimitPolicy(limits: RateLimitConfig): string {
 
 const WINDOW_NAMES = { second: "per-second (burst)", minute: "per-minute", hour: "per-hour", day: "per-day" };
 
-function tooManyRequests(decision: Exclude<RateDecision, { allowed: true }>): ProblemError {
+function tooManyRequests(
+  decision: Exclude<RateDecision, { allowed: true }>,
+  tier: RateLimitTier,
+): ProblemError {
   const retry = String(decision.retryAfterSeconds);
   return new ProblemError(
     429,
     "rate-limited",
-    `Too many requests: the ${WINDOW_NAMES[decision.window]} limit of ${decision.limit} requests is used up; retry after ${retry} seconds.`,
+    `Too many requests: the ${WINDOW_NAMES[decision.window]} limit of ${decision.limit} requests of tier ${tier.name} is used up; retry after ${retry} seconds.`,
     [],
     {
       "retry-after": retry,
       "x-ratelimit-window": decision.window,
       "x-ratelimit-limit": String(decision.limit),
-      "ratelimit-policy": rateLimitPolicy(config),
+      "ratelimit-policy": rateLimitPolicy(tier.config),
       ratelimit: `"${decision.window}";r=0;t=${retry}`,
     },
   );
@@ -70,12 +81,13 @@ export function rateLimit(): GatewayMiddleware {
       const { identity } = stateOf(request.event);
       if (!identity) return;
       const caller = callerKey(identity);
+      const tier = tierFor(tiers, caller);
       const now = nowMs();
-      const burst = rateLimiter.take(caller, now);
-      if (!burst.allowed) throw tooManyRequests(burst);
+      const burst = rateLimiter.take(caller, now, tier.config);
+      if (!burst.allowed) throw tooManyRequests(burst, tier);
       let refused: WindowSlot[];
       try {
-        ({ refused } = await rateLimitCounter().take(caller, windowSlots(config, now)));
+        ({ refused } = await rateLimitCounter().take(caller, windowSlots(tier.config, now)));
       } catch (error) {
         logger.error("rate-limit counter unavailable: request let through", {
           caller,
@@ -84,7 +96,7 @@ export function rateLimit(): GatewayMiddleware {
         return;
       }
       const refusal = windowRefusal(refused, now);
-      if (refusal && !refusal.allowed) throw tooManyRequests(refusal);
+      if (refusal && !refusal.allowed) throw tooManyRequests(refusal, tier);
     },
   };
 }
