@@ -101,6 +101,8 @@ describe("point 7: Cargo-IMP as it comes", () => {
     const response = await post(cargoImp("typeb-soh-stx-etx-fsu16.txt"), "text/plain");
     expect(applied(response).map((a) => [a.AwbNumber, a.Changed, a.Events[0]])).toEqual([
       ["020-11111111", true, "RCS"],
+      // FOH is kept as history (no event); MAN and PRE without a time are skipped.
+      ["020-11111111", true, undefined],
       ["020-11111111", true, "DEP"],
     ]);
   });
@@ -112,7 +114,12 @@ describe("point 7: Cargo-IMP as it comes", () => {
 
   it("reads FSU versions 12 to 16 in one body, statuses beyond the milestones accepted", async () => {
     const response = await post(cargoImp("fsu-versions-12-to-16.txt"), "text/plain");
-    expect(applied(response).map((a) => a.Events[0])).toEqual(["RCS", "DEP"]);
+    // TFD, RCT, CRC, TRM, TGC, AWR, CCD and DDL are kept as history (no event); DIS without a time is skipped.
+    expect(applied(response).map((a) => [a.Changed, a.Events[0]])).toEqual([
+      [true, "RCS"],
+      ...Array.from({ length: 8 }, () => [true, undefined]),
+      [true, "DEP"],
+    ]);
   });
 
   it("reads FWB/17 in pounds and cubic feet and FWB/16 in kilograms and cubic metres", async () => {
@@ -271,5 +278,75 @@ describe("point 17: messages per body are capped like the JSON form's 100", () =
     expect(accepted.filter((a) => a.Changed)).toHaveLength(100);
     // ~2.5 s locally; the bound leaves room for a loaded machine and stays under the API's 29 s.
     expect(Date.now() - started).toBeLessThan(20_000);
+  });
+});
+
+describe("point 7: status codes beyond the milestones are kept as history", () => {
+  const owner = tokens.forwarder("FWD1", "1234567", "0001");
+  const awb = serial(1000707);
+  const path = `/ffw/service/routemap/020${awb}`;
+
+  it("keeps FOH, MAN and TFD as StatusMessages of the history, leaving the route map and events alone", async () => {
+    const booking = `FSU/13\n020-${awb}FRAJFK/T10K250.0\nBKD/LH400/${tomorrow.ddmmm}/FRAJFK/T10K250.0/S1325/S1555\n`;
+    const fwb = `FWB/16\n020-${awb}FRAJFK/T10K250.0\nAGT//1234567/0001\n/ACME FORWARDING\n`;
+    expect(applied(await post(booking, "text/plain")).map((a) => a.Changed)).toEqual([true]);
+    expect(applied(await post(fwb, "text/plain")).map((a) => a.Changed)).toEqual([true]);
+    const before = await call(stack.url, "GET", path, { token: owner });
+    expect(before.status, before.text).toBe(200);
+    const snapshotsBefore = await partitionItems(stack.dynamoEndpoint, `020${awb}`, "SNAP#");
+    const eventsBefore = await partitionItems(stack.dynamoEndpoint, `020${awb}`, "EVT#");
+
+    const others = [
+      `FSU/16`,
+      `020-${awb}FRAJFK/T10K250.0`,
+      `FOH/${today.ddmmm}0700/FRA/T10K250.0/ACME FORWARDING`,
+      `MAN/LH400/${today.ddmmm}0815/FRAJFK/T10K250.0`,
+      `TFD/LH/${today.ddmmm}0930/FRA/T4K100.0/LH`,
+      "",
+    ].join("\n");
+    expect(applied(await post(others, "text/plain"))).toEqual([
+      { AwbNumber: `020-${awb}`, Changed: true, Events: [] },
+      { AwbNumber: `020-${awb}`, Changed: true, Events: [] },
+      { AwbNumber: `020-${awb}`, Changed: true, Events: [] },
+    ]);
+    // A repeat changes nothing.
+    expect(applied(await post(others, "text/plain")).map((a) => a.Changed)).toEqual([false, false, false]);
+
+    const after = await call(stack.url, "GET", path, { token: owner });
+    expect(after.status, after.text).toBe(200);
+    expect(after.text).toBe(before.text);
+    expect(await partitionItems(stack.dynamoEndpoint, `020${awb}`, "SNAP#")).toHaveLength(
+      snapshotsBefore.length,
+    );
+    expect(await partitionItems(stack.dynamoEndpoint, `020${awb}`, "EVT#")).toHaveLength(eventsBefore.length);
+
+    const history = await call(stack.url, "GET", `${path}/history`, { token: owner });
+    expect(history.status, history.text).toBe(200);
+    const body = history.body as { RouteMap: unknown; StatusMessages: Record<string, unknown>[] };
+    expect(body.RouteMap).toEqual(before.body);
+    expect(body.StatusMessages.map((s) => s.Code)).toEqual(["TFD", "MAN", "FOH"]);
+    expect(body.StatusMessages.map((s) => (s.DateTime as { Local: string }).Local.slice(0, 16))).toEqual(
+      ["09:30", "08:15", "07:00"].map((hhmm) => `${today.date}T${hhmm}`),
+    );
+    expect(body.StatusMessages[0]).toMatchObject({
+      Code: "TFD",
+      Station: "FRA",
+      CarrierCode: "LH",
+      Pieces: 4,
+    });
+    expect(body.StatusMessages[1]).toMatchObject({
+      Code: "MAN",
+      Station: "FRA",
+      CarrierCode: "LH",
+      FlightNumber: "400",
+      Pieces: 10,
+    });
+    expect(body.StatusMessages[2]).toMatchObject({ Code: "FOH", Station: "FRA", Pieces: 10 });
+    expect(Object.keys(body.StatusMessages[2] as object).sort()).toEqual([
+      "Code",
+      "DateTime",
+      "Pieces",
+      "Station",
+    ]);
   });
 });

@@ -280,7 +280,9 @@ describe("responses stay below Lambda's 6 MB", () => {
       RouteMap: RouteMap;
       Snapshots: Array<{ SnapshotDate: { Utc: string } }>;
     };
-    expect(Object.keys(firstBody).sort()).toEqual(["RouteMap", "Snapshots"]);
+    // StatusMessages: our extension (issue 11 point 7); no status beyond the milestones was sent here.
+    expect(Object.keys(firstBody).sort()).toEqual(["RouteMap", "Snapshots", "StatusMessages"]);
+    expect((first.body as { StatusMessages: unknown[] }).StatusMessages).toEqual([]);
     expect(firstBody.Snapshots).toHaveLength(100);
     expect(first.headers.get("x-total-items")).toBe(String(total));
     const stamps = firstBody.Snapshots.map((s) => s.SnapshotDate.Utc);

@@ -26,9 +26,10 @@
  *                             discrepancy, not a cancellation), so this CAN line is our documented
  *                             extension; FFR/FFA with every flight `XX` is the standard way.
  *   Time group: S (scheduled), E (estimated) or A (actual) + hhmm, optional day change `-N` (+1), `-P` (-1).
- *   Other standard FSU codes we do not track (FOH, MAN, PRE, TFD, DIS, ...) and the optional lines
- *   OSI, OCI, ULD, OTH, SSR, SRI, REF, DIM are skipped, with their `/` continuation lines; an unknown
- *   code is an error.
+ *   Other standard FSU codes beyond the milestones (FOH, MAN, PRE, TFD, DIS, ...) become other-status
+ *   reports kept as history (parseOtherStatus; a line of theirs without a station or time is skipped);
+ *   the optional lines OSI, OCI, ULD, OTH, SSR, SRI, REF, DIM are skipped, with their `/` continuation
+ *   lines; an unknown code is an error.
  *   Quantity: T|P + pieces [+ K|L weight] [+ MC|CF|CC|CI volume] [+ DG density] [+ T total pieces
  *   after a P]. T = total consignment, P = part shipment; both give the pieces of the line.
  *
@@ -60,6 +61,7 @@ import {
   daysInMonth,
   EXPECT_AT_MOST_LEGS,
   isAirportCode,
+  isCarrierCode,
   MAX_ITINERARY_LEGS,
   monthNumber,
   splitFlightDesignator,
@@ -76,6 +78,7 @@ import type {
   BookingReport,
   CarrierReport,
   FlightLeg,
+  OtherStatusReport,
   Quantity,
   ReportedStatusCode,
   SourceRef,
@@ -550,10 +553,15 @@ function parseFsu(cursor: LineCursor, reports: CarrierReport[]): void {
       case "CAN":
         reports.push(parseCancellation(line, fields, base));
         break;
-      default:
+      default: {
         if (SKIPPED_FSU_SEGMENTS.has(code)) statusLines--;
         else if (!UNTRACKED_FSU_CODES.has(code)) fail(line, EXPECT_STATUS, text);
+        else {
+          const other = parseOtherStatus(line, code, fields, base);
+          if (other !== null) reports.push(other);
+        }
         cursor.skipContinuations();
+      }
     }
   }
   if (statusLines === 0)
@@ -606,6 +614,73 @@ function statusReport(
     quantity,
     deliveredTo,
     source: `FSU/${status}`,
+  };
+}
+
+/**
+ * A status code beyond the milestones (FOH, MAN, TFD, ...), read leniently since its fields vary by
+ * code: the first flight (or carrier alone), date, station (a route gives its origin; AWR, arrival
+ * documents, its destination), quantity and actual time group wherever they stand. The time is the
+ * actual (A) group, else the date's hhmm. Null (the line is skipped, as before these were kept) when
+ * it names no station or no time, or its date or time does not exist.
+ */
+function parseOtherStatus(
+  line: number,
+  code: string,
+  fields: string[],
+  base: ReportBase,
+): OtherStatusReport | null {
+  let date: ParsedDate | null = null;
+  let station: string | null = null;
+  let actual: { hour: number; minute: number; dayOffset: number } | null = null;
+  let pieces: number | null = null;
+  let flight: OtherStatusReport["flight"] = null;
+  for (const field of fields.slice(1)) {
+    const dateMatch = DATE_RE.exec(field);
+    const group = TIME_GROUP_RE.exec(field);
+    if (dateMatch !== null) {
+      if (date !== null) continue;
+      const month = monthNumber(dateMatch[2] as string);
+      const day = Number(dateMatch[1]);
+      if (month === undefined || day < 1 || day > daysInMonth(month)) return null;
+      date = { day, month };
+      if (dateMatch[3] !== undefined) {
+        date.hour = Number(dateMatch[3]);
+        date.minute = Number(dateMatch[4]);
+        if (date.hour > 23 || date.minute > 59) return null;
+      }
+    } else if (group !== null) {
+      if (group[1] !== "A" || actual !== null) continue;
+      const dayOffset = group[4] === "N" ? 1 : group[4] === "P" ? -1 : 0;
+      actual = { hour: Number(group[2]), minute: Number(group[3]), dayOffset };
+      if (actual.hour > 23 || actual.minute > 59) return null;
+    } else if (QUANTITY_START_RE.test(field)) {
+      const m = /^[TP](\d+)/.exec(field);
+      if (pieces === null && m !== null) pieces = Number(m[1]);
+    } else if (STATIONS_RE.test(field)) {
+      station ??= code === "AWR" ? field.slice(3) : field.slice(0, 3);
+    } else if (isAirportCode(field)) {
+      station ??= field;
+    } else if (flight === null) {
+      const designator = splitFlightDesignator(field);
+      if (designator !== null) flight = designator;
+      else if (isCarrierCode(field)) flight = { carrierCode: field, flightNumber: null };
+    }
+  }
+  if (date === null || station === null) return null;
+  let time: StationTime;
+  if (actual !== null) time = { month: date.month, day: date.day, ...actual };
+  else if (date.hour !== undefined) time = stationTimeOf(date);
+  else return null;
+  return {
+    ...reportBase(base, { line, path: null }),
+    kind: "other-status",
+    code,
+    station,
+    time,
+    flight,
+    pieces,
+    source: `FSU/${code}`,
   };
 }
 

@@ -58,6 +58,7 @@ export function assertPlausibleTimes(reports: readonly CarrierReport[], received
         break;
       case "status":
       case "cancellation":
+      case "other-status":
         check(report.time, timeAt);
         break;
     }

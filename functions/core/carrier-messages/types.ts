@@ -158,4 +158,25 @@ export interface CancellationReport extends ReportBase {
   station: string | null;
 }
 
-export type CarrierReport = BookingReport | AwbDataReport | StatusReport | CancellationReport;
+/**
+ * A standard status code beyond the route-map milestones (FOH, MAN, TFD, ...): kept as history of the
+ * shipment, never changing its route map. Cargo-IMP only; lines of such a code without a station or a
+ * time are skipped as before.
+ */
+export interface OtherStatusReport extends ReportBase {
+  kind: "other-status";
+  /** The 3-letter status code as sent. */
+  code: string;
+  station: string;
+  time: StationTime;
+  /** The flight (MAN, PRE, DIS, ...) or the carrier alone (TFD, TRM, RCT) when the line names one. */
+  flight: { carrierCode: string; flightNumber: string | null } | null;
+  pieces: number | null;
+}
+
+export type CarrierReport =
+  | BookingReport
+  | AwbDataReport
+  | StatusReport
+  | CancellationReport
+  | OtherStatusReport;

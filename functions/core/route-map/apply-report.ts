@@ -13,6 +13,7 @@ import type {
   CarrierReport,
   FlightLeg,
   MilestoneName,
+  OtherStatusReport,
   Quantity,
   SourceRef,
   StationTime,
@@ -36,6 +37,7 @@ import {
 import { buildMilestoneEventDraft, buildRouteMapEventDraft } from "./event-drafts.ts";
 import { type CarrierPlanningConfig, isRoadFeederLeg } from "./planning-config.ts";
 import {
+  MAX_OTHER_STATUSES,
   type PlannedLeg,
   type PlannedMilestone,
   SHIPMENT_STATE_SCHEMA_VERSION,
@@ -55,6 +57,11 @@ export interface ApplyResult {
   /** false: nothing to store, no events (a repeat, or a report that says nothing new). */
   changed: boolean;
   events: DomainEventDraft[];
+  /**
+   * true when only the history beyond the route map changed (a status message beyond the milestones):
+   * the route map, its LastUpdate and events are as before, so the write keeps no snapshot.
+   */
+  historyOnly?: boolean;
 }
 
 /** What one apply step found out, turned into events at the end (one RMP per report at most). */
@@ -77,6 +84,7 @@ export function applyReport(
     );
   }
   assertKnownStations(report);
+  if (report.kind === "other-status") return applyOtherStatus(previous, report, receivedAt);
   const state: ShipmentState = previous ? structuredClone(previous) : emptyState(report, receivedAt);
   const wasPlanned = isPlanned(state);
   const outcome: StepOutcome = { events: [], routeMapChanged: false, movedKeys: [] };
@@ -151,6 +159,7 @@ export function assertPlaceable(report: CarrierReport, receivedAt: string): void
       }
       break;
     case "status":
+    case "other-status":
       station(report.station, stationAt);
       time(report.station, report.time, timeAt);
       break;
@@ -176,7 +185,7 @@ function assertKnownStations(report: CarrierReport): void {
   if (report.kind === "booking" || report.kind === "awb-data") {
     for (const l of report.legs) stations.push(l.origin, l.destination);
   }
-  if (report.kind === "status") stations.push(report.station);
+  if (report.kind === "status" || report.kind === "other-status") stations.push(report.station);
   if (report.kind === "cancellation" && report.station) stations.push(report.station);
   for (const station of stations) requireStationTimeZone(station);
 }
@@ -200,6 +209,42 @@ function emptyState(report: CarrierReport, receivedAt: string): ShipmentState {
     isReplanned: false,
     statuses: [],
     missed: [],
+  };
+}
+
+/**
+ * Keeps a status message beyond the milestones as history: de-duplicated by code + station + time,
+ * the newest MAX_OTHER_STATUSES. Only for a shipment we already track (none creates a route map);
+ * the route map, LastUpdate and events stay as they were.
+ */
+function applyOtherStatus(
+  previous: ShipmentState | null,
+  report: OtherStatusReport,
+  receivedAt: string,
+): ApplyResult {
+  if (previous === null) return { state: emptyState(report, receivedAt), changed: false, events: [] };
+  const atUtc = resolveStationTime(report.station, report.time, receivedAt).Utc;
+  const kept = previous.otherStatuses ?? [];
+  const same = (o: { code: string; station: string; atUtc: string }) =>
+    o.code === report.code && o.station === report.station && o.atUtc === atUtc;
+  if (kept.some(same)) return { state: previous, changed: false, events: [] };
+  const entry = {
+    code: report.code,
+    station: report.station,
+    atUtc,
+    carrierCode: report.flight?.carrierCode ?? null,
+    flightNumber: report.flight?.flightNumber ?? null,
+    pieces: report.pieces,
+  };
+  const order = (o: typeof entry) => `${o.atUtc} ${o.code} ${o.station}`;
+  const sorted = [...kept, entry].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+  const otherStatuses = sorted.slice(-MAX_OTHER_STATUSES);
+  if (!otherStatuses.includes(entry)) return { state: previous, changed: false, events: [] };
+  return {
+    state: { ...structuredClone(previous), otherStatuses },
+    changed: true,
+    events: [],
+    historyOnly: true,
   };
 }
 

@@ -60,6 +60,23 @@ export interface StoredStatus {
   quantity: Quantity | null;
 }
 
+/** Most status messages beyond the milestones one shipment keeps (the newest win). */
+export const MAX_OTHER_STATUSES = 100;
+
+/**
+ * A status message beyond the route-map milestones (FOH, MAN, TFD, ...), kept as history only.
+ * Identity: code + station + time.
+ */
+export interface StoredOtherStatus {
+  code: string;
+  station: string;
+  /** UTC "…Z". */
+  atUtc: string;
+  carrierCode: string | null;
+  flightNumber: string | null;
+  pieces: number | null;
+}
+
 export interface ShipmentState {
   schemaVersion: number;
   awb: AwbId;
@@ -93,4 +110,10 @@ export interface ShipmentState {
    * planned time). Absent in states stored before proactive checks existed: read as empty.
    */
   proActive?: string[];
+  /**
+   * Status messages beyond the milestones, oldest first, de-duplicated by code + station + time, at
+   * most MAX_OTHER_STATUSES (the newest). Never part of the route map. Absent in states stored before
+   * they were kept: read as empty.
+   */
+  otherStatuses?: StoredOtherStatus[];
 }

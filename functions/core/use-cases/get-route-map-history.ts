@@ -4,10 +4,14 @@
  * spec's answer for the newest 100 changes. One snapshot per change, as long as the repository keeps
  * it (30 days from the route map's creation; it never returns an expired one). A page holds at most
  * MAX_ROUTE_MAPS_PER_PAGE snapshots, so the answer stays far below Lambda's 6 MB response limit.
+ * `StatusMessages` (our extension; the spec leaves the history's shape open) lists every kept status
+ * message beyond the milestones (FOH, MAN, TFD, ...), newest first, on every page: at most
+ * MAX_OTHER_STATUSES of them.
  */
 import type { AwbId } from "../carrier-messages/types.ts";
 import type { ForwarderIdentity } from "../identity.ts";
-import type { RouteMapRepository } from "../ports/route-maps.ts";
+import type { RouteMapRecord, RouteMapRepository } from "../ports/route-maps.ts";
+import { renderStatusMessages } from "../route-map/status-messages.ts";
 import { toPair } from "../time/station-time.ts";
 import { currentRouteMapJson, MAX_ROUTE_MAPS_PER_PAGE, readableView } from "./shared/read-access.ts";
 
@@ -40,16 +44,23 @@ export async function getRouteMapHistory(
 ): Promise<RouteMapHistoryPage> {
   const view = await readableView(deps, input.awb, input.reader);
   const pageSize = Math.min(input.pageSize, MAX_ROUTE_MAPS_PER_PAGE);
-  const [current, page] = await Promise.all([
-    currentRouteMapJson(view, input.now, () => deps.routeMaps.get(input.awb)),
+  let loading: Promise<RouteMapRecord | null> | undefined;
+  const load = () => {
+    loading ??= deps.routeMaps.get(input.awb);
+    return loading;
+  };
+  const [current, page, record] = await Promise.all([
+    currentRouteMapJson(view, input.now, load),
     deps.routeMaps.snapshotPage(input.awb, input.now, { page: input.page, pageSize }),
+    load(),
   ]);
+  const statusMessages = JSON.stringify(record ? renderStatusMessages(record.state) : []);
   const items = page.items.map(
     (s) =>
       `{"SnapshotDate":${JSON.stringify(toPair(view.origin, s.snapshotAt))},"RouteMap":${s.routeMapJson}}`,
   );
   return {
-    json: `{"RouteMap":${current},"Snapshots":[${items.join(",")}]}`,
+    json: `{"RouteMap":${current},"Snapshots":[${items.join(",")}],"StatusMessages":${statusMessages}}`,
     totalItems: page.total,
     totalPages: Math.ceil(page.total / pageSize),
     currentPage: input.page,

@@ -142,7 +142,7 @@ async function applyOne(
       }
       const result = applyReport(base.record?.state ?? null, report, ctx);
       if (!result.changed) return { awb: report.awb, changed: false, events: [] };
-      const change = routeMapChangeFrom(base, result.state, result.events, now);
+      const change = routeMapChangeFrom(base, result.state, result.events, now, result.historyOnly);
       if ((await deps.routeMaps.write(change)) !== "written") return "conflict";
       known.set(key, { record: change.next, earlyXtd: null });
       return {

@@ -122,7 +122,7 @@ export const ROUTE_DOCS: Record<HandlerId, RouteDocs> = {
   },
   "get-route-map-history": {
     summary:
-      "The route map with one page of its snapshots (one per change, newest first, kept 30 days from creation; ?CurrentPage=&PageSize= default 100, at most 150; headers x-total-items, x-total-pages, x-current-page, x-page-size)",
+      "The route map with one page of its snapshots (one per change, newest first, kept 30 days from creation; ?CurrentPage=&PageSize= default 100, at most 150; headers x-total-items, x-total-pages, x-current-page, x-page-size), plus StatusMessages: the status messages beyond the milestones (FOH, MAN, TFD, ...) kept as history, newest first",
     tag: "route maps",
     query: PagingQuerySchema,
     response: RouteMapHistorySchema,

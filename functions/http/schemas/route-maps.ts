@@ -105,6 +105,22 @@ export const RouteMapHistorySchema = v.object({
     v.array(v.object({ SnapshotDate: DateTimePairSchema, RouteMap: RouteMapSchema })),
     v.description("One per change, newest first; kept 30 days from the route map's creation."),
   ),
+  StatusMessages: v.pipe(
+    v.array(
+      v.object({
+        Code: v.pipe(v.string(), v.description("Status code beyond the milestones, e.g. FOH, MAN, TFD.")),
+        Station: v.string(),
+        DateTime: DateTimePairSchema,
+        FlightNumber: v.optional(v.string()),
+        CarrierCode: v.optional(v.string()),
+        Pieces: v.optional(v.number()),
+      }),
+    ),
+    v.description(
+      "Extension: status messages beyond the route-map milestones (FOH, MAN, TFD, ...), kept as history " +
+        "without changing the route map (no snapshot, no event); newest first, at most 100, the same on every page.",
+    ),
+  ),
 });
 
 const AwbSerialSchema = v.pipe(

@@ -237,8 +237,12 @@ describe("parseCargoImp: FSU fixtures", () => {
     ]);
   });
 
-  it("skips standard codes we do not track and OSI lines", () => {
-    expect(parse("fsu-untracked-codes.txt")).toMatchObject([{ status: "DEP", time: at(3, 14, 13, 41) }]);
+  it("keeps standard codes beyond the milestones as other statuses, skips OSI lines and timeless ones", () => {
+    // MAN names a date but no time: skipped as before.
+    expect(parse("fsu-untracked-codes.txt")).toMatchObject([
+      { kind: "other-status", code: "FOH", station: "FRA", time: at(3, 14, 8, 30), pieces: 10, flight: null },
+      { status: "DEP", time: at(3, 14, 13, 41) },
+    ]);
   });
 
   it("several statuses in one FSU come out in order", () => {

@@ -41,17 +41,26 @@ describe("Cargo-IMP as it comes (point 7)", () => {
     const text = fixture("cargo-imp", "typeb-soh-stx-etx-fsu16.txt");
     expect(text).toContain("\u0001");
     const reports = parseCargoImp(text);
-    expect(summary(reports)).toEqual(["FSU/RCS", "FSU/DEP"]);
-    expect(reports.map((r) => r.sourceAt.report.line)).toEqual([5, 12]);
+    // FOH is kept as an other status; MAN and PRE (a date, no time) are skipped.
+    expect(summary(reports)).toEqual(["FSU/RCS", "FSU/FOH", "FSU/DEP"]);
+    expect(reports.map((r) => r.sourceAt.report.line)).toEqual([5, 6, 12]);
   });
 
   it("reads an FSA like an FSU", () => {
     expect(summary(parseCargoImp(fixture("cargo-imp", "fsa-14.txt")))).toEqual(["FSU/RCS", "FSU/DEP"]);
   });
 
-  it("reads FSU versions 12 to 16 with the standard's other status codes skipped", () => {
+  it("reads FSU versions 12 to 16 with the standard's other status codes kept (DIS without a time skipped)", () => {
     expect(summary(parseCargoImp(fixture("cargo-imp", "fsu-versions-12-to-16.txt")))).toEqual([
       "FSU/RCS",
+      "FSU/TFD",
+      "FSU/RCT",
+      "FSU/CRC",
+      "FSU/TRM",
+      "FSU/TGC",
+      "FSU/AWR",
+      "FSU/CCD",
+      "FSU/DDL",
       "FSU/DEP",
     ]);
   });

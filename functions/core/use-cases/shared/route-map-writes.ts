@@ -151,14 +151,18 @@ export function routeMapChange(
   drafts: readonly DomainEventDraft[],
   now: string,
   xtdForwarders: readonly string[],
+  historyOnly = false,
 ): RouteMapWrite {
   const { record, map } = nextRecord(previous, state, now, xtdForwarders);
   const events = toDomainEvents(drafts, record, now);
   const late = previous ? lateCreationEvent(record, newReaders(previous, record), drafts, now) : null;
+  // Only the history beyond the route map changed (a status beyond the milestones): no snapshot
+  // unless the rendering itself moved on since the last write.
+  const unchanged = historyOnly && previous !== null && previous.routeMapJson === record.routeMapJson;
   return {
     previous,
     next: record,
-    snapshot: { routeMapJson: record.routeMapJson, snapshotAt: record.updatedAt },
+    snapshot: unchanged ? null : { routeMapJson: record.routeMapJson, snapshotAt: record.updatedAt },
     events: late ? [...events, late] : events,
     searchFields: searchFieldsOf(map),
   };
@@ -174,8 +178,10 @@ export function routeMapChangeFrom(
   state: ShipmentState,
   drafts: readonly DomainEventDraft[],
   now: string,
+  historyOnly = false,
 ): RouteMapWrite {
-  if (base.record) return routeMapChange(base.record, state, drafts, now, base.record.xtdForwarders);
+  if (base.record)
+    return routeMapChange(base.record, state, drafts, now, base.record.xtdForwarders, historyOnly);
   return {
     ...routeMapChange(null, state, drafts, now, base.earlyXtd.forwarderIds),
     earlyXtdRevision: base.earlyXtd.revision,
