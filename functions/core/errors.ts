@@ -133,6 +133,17 @@ export class MessageParseError extends Error {
 }
 
 /**
+ * A well-formed message the service cannot place (a station with no known time zone, a date the
+ * calendar does not have): answered 422 naming the line, like a parse error otherwise.
+ */
+export class UnplaceableMessageError extends MessageParseError {
+  constructor(line: number, expected: string, found: string, path: string | null = null) {
+    super(line, expected, found, path);
+    this.name = "UnplaceableMessageError";
+  }
+}
+
+/**
  * The JSON body did not validate. It is a MessageParseError (line of the first problem when the
  * raw text is known, else 1) and carries every problem as { field, message } for problem+json.
  */

@@ -23,6 +23,7 @@ import {
   SubscriptionLimitError,
   SubscriptionNotFoundError,
   TriggerRefusedError,
+  UnplaceableMessageError,
   UnsupportedContentTypeError,
   UnusableReferenceError,
   WriteConflictError,
@@ -156,9 +157,14 @@ function carrierMessageProblem(error: MessageParseError): ProblemError {
   // XFSU and JSON problems also name the element or field: "line 27: MasterConsignment/OriginLocation/ID".
   const field = error.path === null ? `line ${error.line}` : `line ${error.line}: ${error.path}`;
   const message = `expected ${error.expected}, found "${error.found}"`;
+  // Well-formed but not placeable (unknown station, a date that does not exist): 422, else 400.
+  const [status, type] =
+    error instanceof UnplaceableMessageError
+      ? [422, "unplaceable-carrier-message"]
+      : [400, "invalid-carrier-message"];
   return new ProblemError(
-    400,
-    "invalid-carrier-message",
+    status,
+    type,
     `${field.charAt(0).toUpperCase()}${field.slice(1)}: ${message}. Nothing was stored.`,
     [{ field, message }],
   );

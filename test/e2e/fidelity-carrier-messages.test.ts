@@ -30,8 +30,13 @@ async function post(body: string, contentType: string) {
 }
 
 /** The answer is a 400 problem+json whose first error names `field` (and says `message`, if given). */
-function expectRefused(response: Awaited<ReturnType<typeof post>>, field: string, message?: RegExp): void {
-  expect(response.status, response.text).toBe(400);
+function expectRefused(
+  response: Awaited<ReturnType<typeof post>>,
+  field: string,
+  message?: RegExp,
+  status = 400,
+): void {
+  expect(response.status, response.text).toBe(status);
   expect(response.headers.get("content-type")).toContain("application/problem+json");
   const errors = (response.body as { errors: { field: string; message: string }[] }).errors;
   expect(errors[0]?.field, response.text).toBe(field);
@@ -147,9 +152,11 @@ describe("point 7: Cargo-IMP as it comes", () => {
     await nothingStored("02012345605");
   });
 
-  it("answers a message it cannot place with 400 naming the line, never 500", async () => {
+  it("answers a message it cannot place with 422 naming the line, never 500", async () => {
     const body = `FSU/14\n020-${serial(1000001)}FRAJFK/T1\nRCS/${today.ddmmm}0900/QQQ/T1\n`;
-    expectRefused(await post(body, "text/plain"), "line 3", /known IATA airport code/);
+    const response = await post(body, "text/plain");
+    expectRefused(response, "line 3", /known IATA airport code/, 422);
+    expect((response.body as { type: string }).type).toContain("unplaceable-carrier-message");
     await nothingStored(`020${serial(1000001)}`);
   });
 });

@@ -313,18 +313,18 @@ describe("bad carrier input changes nothing", () => {
     expect(response.headers.get("content-type")).toContain("application/problem+json");
   });
 
-  it("answers 400 naming the line of an unknown station, and stores nothing of the body", async () => {
+  it("answers 422 naming the line of an unknown station, and stores nothing of the body", async () => {
     const body =
       "FSU/13\n020-12345686HAJJFK/T1\nRCS/01JAN0900/HAJ/T1\n\nFSU/13\n020-12345686HAJJFK/T1\nRCS/01JAN0900/QQQ/T1\n";
     const response = await postText(body);
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect(response.body).toMatchObject({
       errors: [{ field: "line 7", message: 'expected a known IATA airport code, found "QQQ"' }],
     });
     expect(await partitionItems(stack.dynamoEndpoint, "02012345686", "")).toEqual([]);
   });
 
-  it("answers 400 naming the line and field path of an unknown station in JSON", async () => {
+  it("answers 422 naming the line and field path of an unknown station in JSON", async () => {
     const json = {
       Type: "RCS",
       AirlinePrefix: "020",
@@ -335,7 +335,7 @@ describe("bad carrier input changes nothing", () => {
       Time: local("HAJ", N).jsonForm,
     };
     const response = await postText(JSON.stringify(json, null, 2), "application/json");
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect(response.body).toMatchObject({
       errors: [{ field: "line 7: Station", message: 'expected a known IATA airport code, found "QQQ"' }],
     });

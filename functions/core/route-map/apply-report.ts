@@ -19,7 +19,7 @@ import type {
   StationTime,
   StatusReport,
 } from "../carrier-messages/types.ts";
-import { MessageParseError, ShipmentMismatchError } from "../errors.ts";
+import { ShipmentMismatchError, UnplaceableMessageError } from "../errors.ts";
 import type { DomainEventDraft } from "../events.ts";
 import { earlierUtc, laterUtc, nearestYear, normaliseUtc, resolveStationTime } from "../time/station-time.ts";
 import { requireStationTimeZone, stationTimeZone } from "../time/time-zones.ts";
@@ -124,13 +124,13 @@ export function applyReport(
 /**
  * Refuses, before anything is stored, a report the core could not place: a station without a known
  * time zone, or a local time whose date does not exist in the year it is read in (29FEB nearest a
- * common year). Throws MessageParseError naming the line (and XFSU/JSON path) where the carrier wrote
+ * common year). Throws UnplaceableMessageError (422) naming the line (and XFSU/JSON path) where the carrier wrote
  * it, like the parsers' own errors. Depends only on the report and the receipt time, not on the state.
  */
 export function assertPlaceable(report: CarrierReport, receivedAt: string): void {
   const station = (code: string, at: SourceRef) => {
     if (stationTimeZone(code) === null)
-      throw new MessageParseError(at.line, "a known IATA airport code", code, at.path);
+      throw new UnplaceableMessageError(at.line, "a known IATA airport code", code, at.path);
   };
   const time = (code: string, value: StationTime | null, at: SourceRef) => {
     if (value === null) return;
@@ -141,7 +141,7 @@ export function assertPlaceable(report: CarrierReport, receivedAt: string): void
       value.year === undefined
         ? `a date that exists in ${year}, the year nearest the time of receipt`
         : "a date that exists";
-    throw new MessageParseError(at.line, expected, describeStationTime(value), at.path);
+    throw new UnplaceableMessageError(at.line, expected, describeStationTime(value), at.path);
   };
   station(report.origin, report.sourceAt.origin);
   station(report.destination, report.sourceAt.destination);

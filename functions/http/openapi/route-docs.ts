@@ -96,7 +96,8 @@ export const ROUTE_DOCS: Record<HandlerId, RouteDocs> = {
         "application/json: the schema below. At most 100 messages (status lines, reported statuses) per " +
         "body in every format; times with a year within 366 days of receipt; weights 0 or 0.001 to " +
         "1,000,000 kg (2,204,623 lb), volumes 0 or 0.001 to 100,000 m³. Every AWB must carry the " +
-        "calling carrier's prefix. Errors are 400 problem+json naming the line, and nothing is stored. " +
+        "calling carrier's prefix. Errors are 400 problem+json naming the line (422 for a well-formed line " +
+        "naming a station or date we cannot place), and nothing is stored. " +
         "Each message is stored in its own transaction: a body stored only in part (lost write races or " +
         "the function's 10 s deadline 409 with Retry-After, a change too large 422, a fault 500) answers " +
         "with an `Applied` member listing what was stored, shaped like the success body; resend from the " +

@@ -4,6 +4,7 @@ import {
   IngestInterruptedError,
   MessageParseError,
   RouteMapNotFoundError,
+  UnplaceableMessageError,
   WriteConflictError,
   WriteTooLargeError,
 } from "../../../functions/core/errors.ts";
@@ -141,7 +142,7 @@ describe("ingestCarrierMessage", () => {
     // Lines 1-4 the booking, 5 blank, 6-7 the FSU header, 8 the RCS.
     const body = `${BKD_TWO_LEGS}\n${fsu("RCS/14MAR0500/QQQ/T10")}`;
     const error = await h.imp(body, T0).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MessageParseError);
+    expect(error).toBeInstanceOf(UnplaceableMessageError);
     expect(error).toMatchObject({ line: 8, expected: "a known IATA airport code", found: "QQQ", path: null });
     expect(h.routeMaps.operations.write ?? 0).toBe(0);
     expect(await h.routeMaps.get(AWB)).toBeNull();
@@ -150,16 +151,16 @@ describe("ingestCarrierMessage", () => {
   it("names the consignment line for an unknown AWB origin and the BKD line for an unknown leg station", async () => {
     const h = harness();
     const origin = await h.imp(BKD_TWO_LEGS.replace("HAJJFK/T10", "QQQJFK/T10"), T0).catch((e: unknown) => e);
-    expect(origin).toMatchObject({ name: "MessageParseError", line: 2, found: "QQQ" });
+    expect(origin).toMatchObject({ name: "UnplaceableMessageError", line: 2, found: "QQQ" });
     const leg = await h.imp(BKD_TWO_LEGS.replace("FRAJFK/T10", "FRAQQQ/T10"), T0).catch((e: unknown) => e);
-    expect(leg).toMatchObject({ name: "MessageParseError", line: 4, found: "QQQ" });
+    expect(leg).toMatchObject({ name: "UnplaceableMessageError", line: 4, found: "QQQ" });
   });
 
   it("refuses 29FEB when the year nearest receipt has none, naming the line and the year", async () => {
     const h = harness();
     // Received in March 2026: the nearest 29 February would be in 2026, a common year.
     const error = await h.imp(`${BKD_TWO_LEGS}${fsu("RCS/29FEB0500/HAJ/T10")}`, T0).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(MessageParseError);
+    expect(error).toBeInstanceOf(UnplaceableMessageError);
     expect(error).toMatchObject({
       line: 7,
       expected: "a date that exists in 2026, the year nearest the time of receipt",
@@ -171,14 +172,15 @@ describe("ingestCarrierMessage", () => {
     await expect(leap.imp(fsu("RCS/29FEB0500/HAJ/T10"), "2028-03-01T10:00:00Z")).resolves.toHaveLength(1);
   });
 
-  it("answers 400 naming the line like a parse error: field 'line N', message 'expected ..., found ...'", async () => {
+  it("answers 422 naming the line like a parse error: field 'line N', message 'expected ..., found ...'", async () => {
     const h = harness();
     const error = await h
       .imp(`${BKD_TWO_LEGS}\n${fsu("RCS/14MAR0500/QQQ/T10")}`, T0)
       .catch((e: unknown) => e);
     const problem = toProblem(error) as ProblemError;
     expect(problem).toBeInstanceOf(ProblemError);
-    expect(problem.status).toBe(400);
+    expect(problem.status).toBe(422);
+    expect(problem.slug).toBe("unplaceable-carrier-message");
     expect(problem.toBody().errors).toEqual([
       { field: "line 8", message: 'expected a known IATA airport code, found "QQQ"' },
     ]);
@@ -193,7 +195,7 @@ describe("ingestCarrierMessage", () => {
     const xfsuError = await h.imp(xml, T0, "application/xml").catch((e: unknown) => e);
     const originLine = xml.slice(0, xml.indexOf("<ram:OriginLocation>")).split("\n").length;
     expect(xfsuError).toMatchObject({
-      name: "MessageParseError",
+      name: "UnplaceableMessageError",
       line: originLine,
       path: "MasterConsignment/OriginLocation/ID",
       found: "QQQ",
@@ -222,7 +224,9 @@ describe("ingestCarrierMessage", () => {
     const h = harness();
     const error = await h.imp("FSU/13\n020-12345675HAJJFK/T10\nXYZ/14MAR\n", T0).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MessageParseError);
+    expect(error).not.toBeInstanceOf(UnplaceableMessageError);
     expect((error as MessageParseError).line).toBe(3);
+    expect((toProblem(error) as ProblemError).status).toBe(400);
   });
 
   it("re-applies the message after a write conflict and gives up after the retry budget", async () => {
