@@ -66,6 +66,17 @@ export const TABLES = {
     stream: false,
     globalIndexes: [],
   },
+  // Tenants (forwarders, carriers, support) and their machine clients: profile `TENANT#<kind>#<id>` /
+  // `PROFILE`, client `CLIENT#<clientId>` / `CLIENT`, and the tenant's client list under its own
+  // partition. Read by the token endpoint and Cognito's pre-token-generation trigger.
+  tenants: {
+    id: "Tenants",
+    envVar: "TENANTS_TABLE",
+    partitionKey: "pk",
+    sortKey: "sk",
+    stream: false,
+    globalIndexes: [],
+  },
   // Per-caller request counters of the minute/hour/day rate-limit windows, shared by every route's
   // containers (functions/adapters/rate-limit-counter.ts); each expires after its window.
   rateLimits: {

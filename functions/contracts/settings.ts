@@ -40,6 +40,8 @@ export const SETTINGS_ENV = {
   schedulerDlqArn: "SCHEDULER_DLQ_ARN",
   /** Verified SES identity that sends notification e-mail. */
   senderAddress: "SENDER_ADDRESS",
+  /** Cognito user pool of tenant app clients and users (support onboarding, pre-token trigger); absent locally. */
+  userPoolId: "USER_POOL_ID",
   /** SES configuration set notification e-mail is sent with. */
   sesConfigurationSet: "SES_CONFIGURATION_SET",
 } as const;

@@ -1,0 +1,45 @@
+/** Ports of tenants (forwarders, carriers, support) and their machine clients. */
+import type { Tenant, TenantClient, TenantKind, TenantRef } from "../tenants/tenants.ts";
+
+export interface TenantPage<T> {
+  items: T[];
+  /** Opaque cursor of the next page, or null on the last one. */
+  next: string | null;
+}
+
+/** The tenant table. */
+export interface TenantRepository {
+  getTenant(ref: TenantRef): Promise<Tenant | null>;
+  /** Creates the tenant; throws TenantExistsError (core/errors.ts) when it already exists. */
+  createTenant(tenant: Tenant): Promise<void>;
+  /** Replaces an existing tenant record (enable/disable, profile changes). */
+  updateTenant(tenant: Tenant): Promise<void>;
+  listTenants(kind: TenantKind, page: { limit: number; cursor: string | null }): Promise<TenantPage<Tenant>>;
+  /** Deletes the tenant and every client record of it; returns the deleted clients' ids. */
+  deleteTenant(ref: TenantRef): Promise<string[]>;
+
+  getClient(clientId: string): Promise<TenantClient | null>;
+  /** Stores a new client record (by client id, and listed under its tenant). */
+  createClient(client: TenantClient): Promise<void>;
+  updateClient(client: TenantClient): Promise<void>;
+  listClients(ref: TenantRef): Promise<TenantClient[]>;
+  deleteClient(clientId: string): Promise<void>;
+}
+
+/** A newly issued credential: the secret is shown once and never stored in clear. */
+export interface IssuedClientCredential {
+  clientId: string;
+  clientSecret: string;
+  /** What the tenant repository keeps to verify the secret later (local registry), else null. */
+  secretHash: string | null;
+}
+
+/**
+ * Where machine clients are registered: the Cognito user pool (one app client per tenant client,
+ * client-credentials flow, the role's scope) in AWS; locally, generated ids and scrypt-hashed secrets.
+ */
+export interface ClientRegistry {
+  register(input: { tenant: TenantRef; scope: string; name: string | null }): Promise<IssuedClientCredential>;
+  /** Removes the client from the registry (a later token request with it fails); idempotent. */
+  deregister(clientId: string): Promise<void>;
+}
