@@ -1,6 +1,7 @@
 /**
  * The local development token issuer: an RSA key pair under `.local/` (git-ignored), created on first
- * use. `npm run token` signs with it; the local runner hands its public JWKS to the authorizer.
+ * use. `npm run token` signs with it, and so does the runner's `POST /oauth2/token`; the local runner
+ * hands its public JWKS to the authorizer.
  * Never used in AWS, where Cognito (or the configured OIDC issuer) signs tokens.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign } from "node:crypto";
@@ -8,6 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_JWT_AUDIENCE } from "../functions/contracts/settings.ts";
+import type { AccessTokenClaims, AccessTokenSigner } from "../functions/core/ports/tokens.ts";
 
 export const DEV_ISSUER = "http://localhost/route-map-tracker/dev-issuer";
 export const DEV_AUDIENCE = DEFAULT_JWT_AUDIENCE;
@@ -55,23 +57,38 @@ const base64url = (input: string | Buffer) => Buffer.from(input).toString("base6
  * to mint expired tokens in tests; a claim set to `undefined` (e.g. `{ exp: undefined }`) is left out.
  */
 export function signDevToken(claims: Record<string, unknown>, expiresInSeconds = 12 * 3600): string {
-  const { kid, privateKeyPem } = loadOrCreateKey();
   const now = Math.floor(Date.now() / 1000);
+  return signRs256({
+    iss: DEV_ISSUER,
+    aud: DEV_AUDIENCE,
+    iat: now,
+    nbf: now - 5,
+    exp: now + expiresInSeconds,
+    jti: randomUUID(),
+    ...claims,
+  });
+}
+
+function signRs256(claims: Record<string, unknown>): string {
+  const { kid, privateKeyPem } = loadOrCreateKey();
   const header = base64url(JSON.stringify({ alg: "RS256", typ: "JWT", kid }));
-  const payload = base64url(
-    JSON.stringify({
-      iss: DEV_ISSUER,
-      aud: DEV_AUDIENCE,
-      iat: now,
-      nbf: now - 5,
-      exp: now + expiresInSeconds,
-      jti: randomUUID(),
-      ...claims,
-    }),
-  );
+  const payload = base64url(JSON.stringify(claims));
   const signature = sign("RSA-SHA256", Buffer.from(`${header}.${payload}`), createPrivateKey(privateKeyPem));
   return `${header}.${payload}.${base64url(signature)}`;
 }
+
+/**
+ * Signs an access token as the runner's `POST /oauth2/token` issues it (the shape of a Cognito
+ * client-credentials access token): the given claims plus `iss` and a fresh `jti`, no `aud`.
+ */
+export function signDevAccessToken(claims: AccessTokenClaims): string {
+  return signRs256({ iss: DEV_ISSUER, ...claims, jti: randomUUID() });
+}
+
+/** The dev issuer as the token endpoint's signer port. */
+export const devAccessTokenSigner: AccessTokenSigner = {
+  sign: async (claims) => signDevAccessToken(claims),
+};
 
 export interface ForwarderClaims {
   forwarderId: string;

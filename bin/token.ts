@@ -5,6 +5,8 @@
  *   npm run --silent token -- support
  * Options: --expires-in <seconds> (default 43200; at most JWT_MAX_LIFETIME_SECONDS, default 86400,
  * since the authorizer refuses longer-lived tokens).
+ * A dev shortcut: real clients use OAuth 2.0 client credentials at `POST /oauth2/token` (the runner
+ * serves it locally, Cognito in AWS), with the credentials support issued them.
  */
 import { parseArgs } from "node:util";
 import { DEFAULT_JWT_MAX_LIFETIME_SECONDS, SETTINGS_ENV } from "../functions/contracts/settings.ts";
@@ -14,7 +16,8 @@ const USAGE = `usage:
   npm run --silent token -- forwarder <ForwarderIdentifier> --agent <7 digits> --cass <4 digits> [--station XXX]
   npm run --silent token -- carrier <3-digit prefix>
   npm run --silent token -- support
-  options: --expires-in <seconds> (at most JWT_MAX_LIFETIME_SECONDS, default 86400)`;
+  options: --expires-in <seconds> (at most JWT_MAX_LIFETIME_SECONDS, default 86400)
+  a dev shortcut: real clients get tokens from POST /oauth2/token with their client credentials`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);

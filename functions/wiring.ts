@@ -10,21 +10,30 @@ import { jitteredBackoff } from "./adapters/backoff.ts";
 import { cachedCarrierDirectory, dynamoCarrierRepository } from "./adapters/carrier-repository.ts";
 import { sqsCarrierRequestPublisher } from "./adapters/carrier-request-publisher.ts";
 import { eventBridgeCheckScheduler } from "./adapters/check-scheduler.ts";
+import { cognitoClientRegistry } from "./adapters/cognito-client-registry.ts";
+import { cognitoUserDirectory } from "./adapters/cognito-user-directory.ts";
 import { sqsDeliveryJobQueue } from "./adapters/delivery-job-queue.ts";
 import { dynamoDeliveryRepository } from "./adapters/delivery-repository.ts";
 import { schedulerDeliveryRetryScheduler } from "./adapters/delivery-retry-scheduler.ts";
 import { dynamoEmailConfirmationRepository } from "./adapters/email-confirmation-repository.ts";
 import { sesEmailSender } from "./adapters/email-sender.ts";
+import { dynamoEmailSuppressionList } from "./adapters/email-suppression-list.ts";
+import { dynamoForwarderUserRepository } from "./adapters/forwarder-user-repository.ts";
 import { createHttpSender } from "./adapters/http-sender.ts";
+import { localClientRegistry } from "./adapters/local-client-registry.ts";
+import { localUserDirectory } from "./adapters/local-user-directory.ts";
 import { logger } from "./adapters/logger.ts";
 import { sqsProActiveSweepQueue } from "./adapters/proactive-sweep-queue.ts";
 import { dynamoRateLimitCounter } from "./adapters/rate-limit-counter.ts";
 import { dynamoRouteMapRepository } from "./adapters/route-map-repository.ts";
 import { dynamoSubscriptionRepository } from "./adapters/subscription-repository.ts";
+import { dynamoTenantRepository } from "./adapters/tenant-repository.ts";
 import { createTokenVerifier, tokenVerifierConfigFromEnv } from "./adapters/token-verifier.ts";
 import { createWebhookVerifier } from "./adapters/webhook-verifier.ts";
 import { TABLES } from "./contracts/resources.ts";
+import { SETTINGS_ENV } from "./contracts/settings.ts";
 import type { RateLimitCounter } from "./core/ports/rate-limits.ts";
+import type { ClientRegistry, ForwarderUserDirectory } from "./core/ports/tenants.ts";
 import { InProcessWindowCounter } from "./core/rate-limit.ts";
 import { subscriptionLimitsFrom } from "./core/use-cases/shared/subscription-limits.ts";
 
@@ -49,6 +58,8 @@ export const carrierDirectory = /* @__PURE__ */ once(() => cachedCarrierDirector
 export const carrierRequests = /* @__PURE__ */ once(() => sqsCarrierRequestPublisher());
 export const subscriptions = /* @__PURE__ */ once(() => dynamoSubscriptionRepository());
 export const emailConfirmations = /* @__PURE__ */ once(() => dynamoEmailConfirmationRepository());
+/** Addresses SES reported bouncing for good or complaining (never mailed again). */
+export const emailSuppressions = /* @__PURE__ */ once(() => dynamoEmailSuppressionList());
 export const deliveries = /* @__PURE__ */ once(() => dynamoDeliveryRepository());
 export const deliveryQueue = /* @__PURE__ */ once(() => sqsDeliveryJobQueue());
 export const deliveryRetries = /* @__PURE__ */ once(() => schedulerDeliveryRetryScheduler());
@@ -57,6 +68,23 @@ export const emailSender = /* @__PURE__ */ once(() => sesEmailSender());
 export const webhookVerifier = /* @__PURE__ */ once(() => createWebhookVerifier(httpSender()));
 export const checkScheduler = /* @__PURE__ */ once(() => eventBridgeCheckScheduler());
 export const proActiveSweeps = /* @__PURE__ */ once(() => sqsProActiveSweepQueue());
+/** Tenants (forwarders, carriers, support) and their machine clients. */
+export const tenants = /* @__PURE__ */ once(() => dynamoTenantRepository());
+/**
+ * Where machine clients are registered: the Cognito user pool in AWS; in the local runner
+ * (DEPLOYMENT_MODE=local) generated ids with scrypt-hashed secrets kept on the tenant table.
+ */
+export const clientRegistry = /* @__PURE__ */ once(
+  (): ClientRegistry =>
+    process.env[SETTINGS_ENV.deploymentMode] === "local" ? localClientRegistry() : cognitoClientRegistry(),
+);
+/** Which forwarder each person signing in to the web app is linked to (tenant table). */
+export const forwarderUsers = /* @__PURE__ */ once(() => dynamoForwarderUserRepository());
+/** Where those people sign in: Cognito users in AWS; locally generated ids (dev sign-in, no mail). */
+export const forwarderUserDirectory = /* @__PURE__ */ once(
+  (): ForwarderUserDirectory =>
+    process.env[SETTINGS_ENV.deploymentMode] === "local" ? localUserDirectory() : cognitoUserDirectory(),
+);
 export const tokenVerifier = /* @__PURE__ */ once(() => createTokenVerifier(tokenVerifierConfigFromEnv()));
 /**
  * The rate-limit windows' counter: the RateLimits table every route is granted (shared across

@@ -1,8 +1,10 @@
 /**
  * Deploy-time settings from CDK context (`-c name=value` or cdk.json "context"): serviceName,
- * senderAddress, jwtIssuer, jwtAudience, jwtMaxLifetimeSeconds, retainData, rateLimitPerSecond,
+ * senderAddress (required unless demo), demo (default false), jwtIssuer, jwtAudience,
+ * jwtMaxLifetimeSeconds, retainData (default true; false with demo), rateLimitPerSecond,
  * rateLimitBurst, rateLimitPerMinute, rateLimitPerHour, rateLimitPerDay, rateLimitTiers,
- * rateLimitCallerTiers (JSON strings or objects, functions/contracts/rate-limit-tiers.ts).
+ * rateLimitCallerTiers (JSON strings or objects, functions/contracts/rate-limit-tiers.ts),
+ * cognitoDomainPrefix, webAppCallbackUrls (comma-separated, or a JSON array in cdk.json).
  * `-c` values arrive as strings, cdk.json values as JSON types; both are accepted.
  */
 import type { Node } from "constructs";
@@ -14,6 +16,15 @@ import {
   type RateLimitTiersSettings,
   type RouteMapTrackerStackProps,
 } from "./route-map-tracker-stack.ts";
+
+/** true/false from `-c name=true|false` or a cdk.json boolean; undefined when not given. */
+function flag(node: Node, name: string): boolean | undefined {
+  const value: unknown = node.tryGetContext(name);
+  if (value === undefined || value === "") return undefined;
+  if (value === true || value === "true") return true;
+  if (value === false || value === "false") return false;
+  throw new Error(`context ${name} must be true or false, got ${JSON.stringify(value)}`);
+}
 
 function text(node: Node, name: string): string | undefined {
   const value: unknown = node.tryGetContext(name);
@@ -40,6 +51,21 @@ function wholeNumber(node: Node, name: string, fallback: number): number {
   return value;
 }
 
+/** Callback URLs of the web app's hosted login: https, or http on localhost (development). */
+function callbackUrls(node: Node, name: string): string[] | undefined {
+  const value: unknown = node.tryGetContext(name);
+  if (value === undefined || value === "") return undefined;
+  const urls = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [value];
+  return urls.map((url) => {
+    const text = typeof url === "string" ? url.trim() : "";
+    if (!/^(https:\/\/[^\s,]+|http:\/\/localhost(:\d+)?(\/[^\s,]*)?)$/.test(text))
+      throw new Error(
+        `context ${name} must list https URLs (or http://localhost), got ${JSON.stringify(url)}`,
+      );
+    return text;
+  });
+}
+
 /** Tiers from context, validated now so a wrong tier fails the synth naming the context key. */
 function rateLimitTiers(node: Node, rateLimit: RateLimitSettings): RateLimitTiersSettings {
   const table = parseRateLimitTiers(
@@ -52,7 +78,8 @@ function rateLimitTiers(node: Node, rateLimit: RateLimitSettings): RateLimitTier
 }
 
 export function stackPropsFromContext(node: Node): RouteMapTrackerStackProps {
-  const retainData: unknown = node.tryGetContext("retainData");
+  const retainData = flag(node, "retainData");
+  const demo = flag(node, "demo");
   const rateLimit: RateLimitSettings = {
     perSecond: positiveNumber(node, "rateLimitPerSecond", DEFAULT_RATE_LIMIT.perSecond),
     burst: positiveNumber(node, "rateLimitBurst", DEFAULT_RATE_LIMIT.burst, 1),
@@ -65,8 +92,12 @@ export function stackPropsFromContext(node: Node): RouteMapTrackerStackProps {
     senderAddress: text(node, "senderAddress"),
     jwtIssuer: text(node, "jwtIssuer"),
     jwtAudience: text(node, "jwtAudience"),
+    cognitoDomainPrefix: text(node, "cognitoDomainPrefix"),
+    webAppCallbackUrls: callbackUrls(node, "webAppCallbackUrls"),
     jwtMaxLifetimeSeconds: wholeNumber(node, "jwtMaxLifetimeSeconds", DEFAULT_JWT_MAX_LIFETIME_SECONDS),
-    retainData: retainData === true || retainData === "true",
+    // Absent: the stack's default (retained, unless a demo stack).
+    ...(retainData === undefined ? {} : { retainData }),
+    ...(demo === undefined ? {} : { demo }),
     rateLimit,
     rateLimitTiers: rateLimitTiers(node, rateLimit),
   };

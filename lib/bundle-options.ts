@@ -25,11 +25,18 @@ export const LAMBDA_BUNDLE = {
   nodeOptions: "--enable-source-maps",
 } as const;
 
+/**
+ * Cognito's pre-token-generation trigger (lib/constructs/identity.ts): its handler id (the entry in
+ * lib/function-access.ts) and folder under functions/handlers.
+ */
+export const PRE_TOKEN_GENERATION = { handler: "pre-token-generation", folder: "cognito" } as const;
+
 /** Every Lambda entry, as a path under functions/handlers without extension ("http/get-route-map"). */
 export function lambdaEntries(): string[] {
   return [
     "http/authorizer",
     ...new Set(ROUTES.map((route) => `http/${route.handler}`)),
     ...EVENT_FUNCTIONS.map((fn) => `${fn.folder}/${fn.handler}`),
+    `${PRE_TOKEN_GENERATION.folder}/${PRE_TOKEN_GENERATION.handler}`,
   ];
 }

@@ -9,7 +9,7 @@ import { ROUTES } from "../functions/contracts/routes.ts";
 
 export type TableName = keyof typeof TABLES;
 export type QueueName = keyof typeof QUEUES;
-export type TableAccess = "read" | "readWrite" | "count";
+export type TableAccess = "read" | "readWrite" | "count" | "get";
 
 /** EventBridge Scheduler calls on schedules of the check group (Delete and Get are never called). */
 export type ScheduleAction = "CreateSchedule" | "UpdateSchedule";
@@ -17,7 +17,7 @@ export type ScheduleAction = "CreateSchedule" | "UpdateSchedule";
 export interface FunctionAccess {
   /**
    * "read": Get/Query/BatchGet; "readWrite": also Put/Update/Delete/TransactWrite; "count": UpdateItem
-   * only (the rate-limit counters).
+   * only (the rate-limit counters); "get": GetItem only (Cognito's token trigger).
    */
   tables?: Partial<Record<TableName, TableAccess>>;
   /** Queues it sends messages to. */
@@ -29,6 +29,10 @@ export interface FunctionAccess {
   schedules?: readonly ScheduleAction[];
   /** Sends notification e-mail through SES (identity and configuration set). */
   sendsEmail?: boolean;
+  /** Registers and removes tenants' machine clients (app clients) in the stack's Cognito user pool. */
+  manageClients?: boolean;
+  /** Creates and deletes the people signing in for forwarders (users) in the stack's Cognito user pool. */
+  manageUsers?: boolean;
 }
 
 const readsSubscriptions: FunctionAccess = { tables: { subscriptions: "read" } };
@@ -45,10 +49,17 @@ const replaysDelivery: FunctionAccess = {
   sendTo: ["deliveryJobs"],
 };
 
+const readsTenants: FunctionAccess = { tables: { tenants: "read" } };
+const writesTenants: FunctionAccess = { tables: { tenants: "readWrite" } };
+const readsCarrierTenants: FunctionAccess = { tables: { tenants: "read", subscriptions: "read" } };
+const writesCarrierTenants: FunctionAccess = { tables: { tenants: "readWrite", subscriptions: "read" } };
+
 /** What each handler declares it needs; the routes also get the rate-limit table (below). */
 const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Verifies JWTs against the issuer's JWKS over HTTPS; no AWS resource.
   authorizer: {},
+  // Cognito's pre-token-generation trigger: the client's (or user's) link and its tenant, by key.
+  "pre-token-generation": { tables: { tenants: "get" } },
   "get-openapi": {},
   // Route-map transaction; carrier settings (participation, offsets) live in the subscriptions table.
   "ingest-carrier-message": { tables: { routeMaps: "readWrite", subscriptions: "read" } },
@@ -61,7 +72,8 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "search-route-maps": { tables: { routeMaps: "read" } },
   "get-route-map-history": { tables: { routeMaps: "read" } },
   "get-route-map": { tables: { routeMaps: "read" } },
-  "put-carrier": writesSubscriptions,
+  // The settings, and the carrier's tenant profile created with its first settings.
+  "put-carrier": { tables: { subscriptions: "readWrite", tenants: "readWrite" } },
   "get-carrier": readsSubscriptions,
   // A new NotifyTo address of an Email rule is mailed its confirmation link (SES).
   "create-notification-rule": { ...writesRuleAndQueuesSweep, sendsEmail: true },
@@ -89,6 +101,33 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Switches off (with ?force=true) the Url rules still sending to the endpoint, then deletes it.
   "delete-customer-endpoint": writesSubscriptions,
   "list-own-customer-endpoints": readsSubscriptions,
+  // ---- tenants and their machine clients. Registering or removing a client is an app client in the
+  // user pool (manageClients); a carrier tenant exists by its settings (subscriptions, read).
+  "create-forwarder": writesTenants,
+  "list-forwarders": readsTenants,
+  "get-forwarder": readsTenants,
+  // Its clients (app clients) and the people signing in for it (users) go with it.
+  "delete-forwarder": { ...writesTenants, manageClients: true, manageUsers: true },
+  "disable-forwarder": writesTenants,
+  "enable-forwarder": writesTenants,
+  "create-forwarder-client": { ...writesTenants, manageClients: true },
+  "list-forwarder-clients": readsTenants,
+  // People signing in for a forwarder: Cognito users (manageUsers) and their links in Tenants.
+  "create-forwarder-user": { ...writesTenants, manageUsers: true },
+  "list-forwarder-users": readsTenants,
+  "delete-forwarder-user": { ...writesTenants, manageUsers: true },
+  "delete-forwarder-client": { ...writesTenants, manageClients: true },
+  "disable-forwarder-client": writesTenants,
+  "enable-forwarder-client": writesTenants,
+  "list-carriers": readsCarrierTenants,
+  "delete-carrier": { ...writesCarrierTenants, manageClients: true },
+  "disable-carrier": writesCarrierTenants,
+  "enable-carrier": writesCarrierTenants,
+  "create-carrier-client": { ...writesCarrierTenants, manageClients: true },
+  "list-carrier-clients": readsCarrierTenants,
+  "delete-carrier-client": { ...writesTenants, manageClients: true },
+  "disable-carrier-client": writesTenants,
+  "enable-carrier-client": writesTenants,
   // The public link of a confirmation e-mail: the page (read-only), its button (marks it confirmed).
   "show-email-confirmation": readsSubscriptions,
   "confirm-email-address": writesSubscriptions,
@@ -113,6 +152,8 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
     sendTo: ["dueChecks"],
     schedules: ["CreateSchedule", "UpdateSchedule"],
   },
+  // SES bounces and complaints: the suppression item (Subscriptions), the sending delivery's log.
+  "ses-feedback": { tables: { subscriptions: "readWrite", deliveries: "readWrite" } },
   // Missing/ProActive facts on the route map; proactive checks and sweep continuations re-queued.
   "run-due-check": {
     tables: { routeMaps: "readWrite", subscriptions: "read" },

@@ -63,6 +63,21 @@ export interface FunctionBindingsProps {
   rateLimitTiers: { tiers: Record<string, unknown>; callerTiers: Record<string, string> };
   /** Handler ids of the route table's routes (they get the rate limit). */
   routeHandlers: ReadonlySet<string>;
+  /** The Cognito user pool of tenant app clients and forwarder users (manageClients, manageUsers). */
+  userPool: { userPoolId: string; userPoolArn: string };
+}
+
+/** Cognito actions of each user-pool access flag, on the stack's pool only. */
+const USER_POOL_ACTIONS = {
+  manageClients: ["cognito-idp:CreateUserPoolClient", "cognito-idp:DeleteUserPoolClient"],
+  manageUsers: ["cognito-idp:AdminCreateUser", "cognito-idp:AdminDeleteUser"],
+} as const;
+
+function userPoolActions(access: FunctionAccess): string[] {
+  return [
+    ...(access.manageClients ? USER_POOL_ACTIONS.manageClients : []),
+    ...(access.manageUsers ? USER_POOL_ACTIONS.manageUsers : []),
+  ];
 }
 
 function tableEntries(access: FunctionAccess): Array<[TableName, TableAccess]> {
@@ -121,6 +136,9 @@ export class FunctionBindings {
       environment[SETTINGS_ENV.schedulerRoleArn] = props.scheduler.role.roleArn;
       environment[SETTINGS_ENV.schedulerDlqArn] = props.scheduler.deadLetterQueue.queueArn;
     }
+    if (userPoolActions(access).length > 0) {
+      environment[SETTINGS_ENV.userPoolId] = props.userPool.userPoolId;
+    }
     if (access.sendsEmail) {
       environment[SETTINGS_ENV.senderAddress] = props.mail.senderAddress;
       environment[SETTINGS_ENV.sesConfigurationSet] = props.mail.configurationSet.configurationSetName;
@@ -137,7 +155,11 @@ export class FunctionBindings {
       const table = props.tables[name];
       if (mode === "readWrite") table.grantReadWriteData(fn);
       else if (mode === "read") table.grantReadData(fn);
-      else {
+      else if (mode === "get") {
+        // Items by key, nothing else: no Query, no Scan (the table's key decrypts them).
+        table.grant(fn, "dynamodb:GetItem");
+        table.encryptionKey?.grant(fn, "kms:Decrypt");
+      } else {
         // Counting: UpdateItem only, with the data key's actions CDK grants for any write.
         table.grant(fn, "dynamodb:UpdateItem");
         table.encryptionKey?.grant(fn, ...TABLE_WRITE_KEY_ACTIONS);
@@ -151,7 +173,7 @@ export class FunctionBindings {
       }
     }
     for (const name of access.sendTo ?? []) props.queues[name].grantSendMessages(fn);
-    const writes = tableEntries(access).some(([, mode]) => mode !== "read");
+    const writes = tableEntries(access).some(([, mode]) => mode === "readWrite" || mode === "count");
     if (writes || (access.sendTo ?? []).length > 0) {
       wildcards.push({ id: "AwsSolutions-IAM5", reason: KMS_WILDCARD_REASON, appliesTo: [...KMS_WILDCARDS] });
     }
@@ -196,6 +218,12 @@ export class FunctionBindings {
             }),
           ],
         }),
+      );
+    }
+    const poolActions = userPoolActions(access);
+    if (poolActions.length > 0) {
+      fn.addToRolePolicy(
+        new PolicyStatement({ actions: poolActions, resources: [props.userPool.userPoolArn] }),
       );
     }
     if (wildcards.length > 0) NagSuppressions.addResourceSuppressions(fn, wildcards, true);

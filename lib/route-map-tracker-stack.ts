@@ -7,11 +7,10 @@
  * Each function gets exactly its entry in lib/function-access.ts (lib/function-bindings.ts): grants and
  * the environment naming those resources, nothing else.
  */
-import { Aspects, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
-import { AccountRecovery, UserPool } from "aws-cdk-lib/aws-cognito";
+import { Aspects, CfnOutput, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
 import { Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Key } from "aws-cdk-lib/aws-kms";
-import type { IFunction } from "aws-cdk-lib/aws-lambda";
+import { type IFunction, Function as LambdaFunction } from "aws-cdk-lib/aws-lambda";
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { CfnScheduleGroup } from "aws-cdk-lib/aws-scheduler";
 import { ConfigurationSet, EmailIdentity, Identity } from "aws-cdk-lib/aws-ses";
@@ -21,6 +20,7 @@ import { NagSuppressions } from "cdk-nag";
 import type { Construct } from "constructs";
 import { EVENT_FUNCTIONS } from "../functions/contracts/event-functions.ts";
 import { parseRateLimitTiers, type RateLimitTierSettings } from "../functions/contracts/rate-limit-tiers.ts";
+import { QUEUES } from "../functions/contracts/resources.ts";
 import { ROUTES } from "../functions/contracts/routes.ts";
 import {
   DEFAULT_JWT_AUDIENCE,
@@ -33,8 +33,11 @@ import { Api } from "./constructs/api.ts";
 import { DataTables } from "./constructs/data.ts";
 import { Delivery } from "./constructs/delivery.ts";
 import type { EventConsumersProps } from "./constructs/event-consumers.ts";
+import { Identity as CallerIdentity } from "./constructs/identity.ts";
+import { MailFeedback } from "./constructs/mail-feedback.ts";
 import { Matching } from "./constructs/matching.ts";
 import { Messaging } from "./constructs/messaging.ts";
+import { Operations } from "./constructs/operations.ts";
 import { ScheduledChecks } from "./constructs/scheduled-checks.ts";
 import {
   FunctionBindings,
@@ -47,15 +50,33 @@ import { WildcardResourceGuard } from "./wildcard-guard.ts";
 export interface RouteMapTrackerStackProps extends StackProps {
   /** Leading path segment under which every route is also served. */
   serviceName?: string;
-  /** Verified SES identity that sends notification e-mail. */
+  /**
+   * Verified SES identity that sends notification e-mail. Required (synthesis fails without it) unless
+   * `demo` is set, which sends from the example address.
+   */
   senderAddress?: string;
-  /** OIDC issuer of bearer tokens; a Cognito user pool is created when absent. */
+  /**
+   * A demonstration stack: the example sender address is allowed and the data is deleted with the
+   * stack unless `retainData` says otherwise.
+   */
+  demo?: boolean;
+  /**
+   * OIDC issuer the authorizer trusts instead of the stack's Cognito user pool (which is always created:
+   * tenant clients and forwarder users live in it).
+   */
   jwtIssuer?: string;
+  /** Prefix of the user pool's Cognito domain (the token URL); default: stack name + stack id block. */
+  cognitoDomainPrefix?: string;
+  /** Callback URLs of the web app's hosted login; none (default): no web app client. */
+  webAppCallbackUrls?: readonly string[];
   /** Audience every token must name (default "route-map-tracker"); never unchecked. */
   jwtAudience?: string;
   /** Longest token lifetime accepted, in seconds (default 24 h). */
   jwtMaxLifetimeSeconds?: number;
-  /** Keep data on stack deletion (production). */
+  /**
+   * Keep the data tables and the user pool on stack deletion, with deletion protection (default true;
+   * false for `demo` stacks): false for throwaway stacks.
+   */
   retainData?: boolean;
   /**
    * Per-caller limits in every route: token bucket (default 50 requests/s, burst 100, per container)
@@ -121,15 +142,33 @@ export const DEFAULT_RATE_LIMIT: RateLimitSettings = {
   perDay: RATE_LIMIT_DEFAULTS.perDay,
 };
 
+/** The flag a deployment names its sender with (the message of a synthesis without it). */
+export const SENDER_ADDRESS_REQUIRED =
+  "senderAddress is required: the verified SES identity notification e-mail is sent from. Deploy with -c senderAddress=alerts@your-domain (or -c demo=true for a demonstration stack sending from the example address)";
+
+/** The sender address: the given one, the example one for a demo stack, else synthesis fails. */
+export function requiredSenderAddress(
+  props: Pick<RouteMapTrackerStackProps, "senderAddress" | "demo">,
+): string {
+  if (props.senderAddress) return props.senderAddress;
+  if (props.demo) return DEFAULT_SENDER_ADDRESS;
+  throw new Error(SENDER_ADDRESS_REQUIRED);
+}
+
 export class RouteMapTrackerStack extends Stack {
   readonly api: Api;
+  /** The Cognito user pool, its domain and the pre-token-generation trigger. */
+  readonly identity: CallerIdentity;
   /** The async pipeline's functions by handler id (functions/contracts/event-functions.ts). */
   readonly eventFunctions = new Map<string, IFunction>();
+  /** The dashboard and the alarms beyond the parking queues'. */
+  readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: RouteMapTrackerStackProps = {}) {
     super(scope, id, props);
     const serviceName = props.serviceName ?? DEFAULT_SERVICE_NAME;
-    const removalPolicy = props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+    const retainData = props.retainData ?? !props.demo;
+    const removalPolicy = retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
     const logRetention = RetentionDays.ONE_MONTH;
 
     const key = new Key(this, "DataKey", {
@@ -138,16 +177,22 @@ export class RouteMapTrackerStack extends Stack {
         "Route Map Tracker: tables, queues and secrets (webhook Psk/Token, customer header values)",
     });
     const alarmTopic = new Topic(this, "AlarmTopic", { masterKey: key, enforceSSL: true });
-    const data = new DataTables(this, "Data", { key, removalPolicy });
+    const data = new DataTables(this, "Data", { key, retainData });
     const messaging = new Messaging(this, "Messaging", { key, alarmTopic });
 
-    const senderAddress = props.senderAddress ?? DEFAULT_SENDER_ADDRESS;
+    const senderAddress = requiredSenderAddress(props);
     const configurationSet = new ConfigurationSet(this, "MailConfiguration", {});
     const emailIdentity = new EmailIdentity(this, "Sender", {
       identity: Identity.email(senderAddress),
       configurationSet,
     });
     const scheduler = this.scheduler(messaging.schedulerDeadLetterQueue);
+    this.identity = new CallerIdentity(this, "Identity", {
+      removalPolicy,
+      tenantsTable: data.tables.tenants,
+      domainPrefix: props.cognitoDomainPrefix,
+      webAppCallbackUrls: props.webAppCallbackUrls,
+    });
 
     const bindings = new FunctionBindings(this, {
       tables: data.tables,
@@ -155,15 +200,18 @@ export class RouteMapTrackerStack extends Stack {
       scheduler,
       mail: { senderAddress, configurationSet, identity: emailIdentity },
       serviceName,
-      jwtIssuer: props.jwtIssuer || this.userPoolIssuer(removalPolicy),
+      jwtIssuer: props.jwtIssuer || this.identity.issuer,
       jwtAudience: props.jwtAudience || DEFAULT_JWT_AUDIENCE,
       jwtMaxLifetimeSeconds: props.jwtMaxLifetimeSeconds ?? DEFAULT_JWT_MAX_LIFETIME_SECONDS,
       rateLimit: props.rateLimit ?? DEFAULT_RATE_LIMIT,
       rateLimitTiers: validatedRateLimitTiers(props.rateLimitTiers, props.rateLimit ?? DEFAULT_RATE_LIMIT),
       routeHandlers: new Set(ROUTES.map((route) => route.handler)),
+      userPool: this.identity.userPool,
     });
+    this.identity.addTokenClaims(bindings, logRetention);
 
     // The async pipeline: outbox event -> matching -> delivery; plans -> scheduled checks.
+    const failureQueues = new Map<string, IQueue>();
     const pipeline: EventConsumersProps = {
       bindings,
       tables: data.tables,
@@ -176,8 +224,10 @@ export class RouteMapTrackerStack extends Stack {
       new Matching(this, "Matching", pipeline),
       new Delivery(this, "Delivery", { ...pipeline, scheduler }),
       new ScheduledChecks(this, "ScheduledChecks", { ...pipeline, scheduler }),
+      new MailFeedback(this, "MailFeedback", { ...pipeline, configurationSet }),
     ]) {
       for (const [handler, fn] of stage.functions) this.eventFunctions.set(handler, fn);
+      for (const [handler, queue] of stage.failureQueues) failureQueues.set(handler, queue);
     }
     const unbuilt = EVENT_FUNCTIONS.filter((fn) => !this.eventFunctions.has(fn.handler));
     if (unbuilt.length > 0) {
@@ -191,6 +241,35 @@ export class RouteMapTrackerStack extends Stack {
       bindings,
       logRetention,
       throttle: { rateLimit: 500, burstLimit: 1000 },
+    });
+
+    this.operations = new Operations(this, "Operations", {
+      alarmTopic,
+      api: this.api.restApi,
+      parkingQueues: [
+        ...(Object.keys(QUEUES) as Array<keyof typeof QUEUES>).map((name) => ({
+          label: `${QUEUES[name].id} DLQ`,
+          queue: messaging.deadLetterQueues[name],
+        })),
+        { label: "Scheduler DLQ", queue: messaging.schedulerDeadLetterQueue },
+        ...[...failureQueues].map(([handler, queue]) => ({ label: `${handler} stream failures`, queue })),
+      ],
+      scheduleGroupName: scheduler.group.ref,
+      pipelineLogGroups: [...this.eventFunctions.values(), this.api.functions.get("ingest-carrier-message")]
+        .filter((fn) => fn instanceof LambdaFunction)
+        .map((fn) => fn.logGroup),
+    });
+    new CfnOutput(this, "ApiUrl", {
+      description: "Base URL of the API (stage v1)",
+      value: this.api.restApi.url,
+    });
+    new CfnOutput(this, "AlarmTopicArn", {
+      description: "Subscribe the on-call address or chat integration: every alarm acts on this topic",
+      value: alarmTopic.topicArn,
+    });
+    new CfnOutput(this, "DashboardUrl", {
+      description: "The operations dashboard",
+      value: this.operations.dashboardUrl(),
     });
 
     Aspects.of(this).add(new WildcardResourceGuard());
@@ -218,37 +297,5 @@ export class RouteMapTrackerStack extends Stack {
       true,
     );
     return { group, role, deadLetterQueue };
-  }
-
-  /** Issuer of a Cognito user pool for machine clients, when the deployment names no issuer. */
-  private userPoolIssuer(removalPolicy: RemovalPolicy): string {
-    const userPool = new UserPool(this, "Users", {
-      selfSignUpEnabled: false,
-      passwordPolicy: {
-        minLength: 14,
-        requireDigits: true,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireSymbols: true,
-      },
-      accountRecovery: AccountRecovery.EMAIL_ONLY,
-      removalPolicy,
-    });
-    NagSuppressions.addResourceSuppressions(userPool, [
-      {
-        id: "AwsSolutions-COG2",
-        reason:
-          "Callers are forwarder and carrier systems (machine clients); MFA applies to no human sign-in.",
-      },
-      {
-        id: "AwsSolutions-COG3",
-        reason: "Threat protection is an account-level choice of the operating team.",
-      },
-      {
-        id: "AwsSolutions-COG8",
-        reason: "Plus feature plan is an account-level choice of the operating team.",
-      },
-    ]);
-    return userPool.userPoolProviderUrl;
   }
 }

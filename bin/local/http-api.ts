@@ -2,6 +2,8 @@
  * The HTTP API on PORT: turns requests into API Gateway (REST, payload 1.0) proxy events for the same
  * handlers that run in Lambda, after running the same TOKEN authorizer. Unknown paths answer 404 and
  * known paths with another method 405, both problem+json, as the stack's gateway responses do.
+ * Besides the API it serves what the identity provider serves in AWS: `/.well-known/jwks.json` and
+ * the OAuth 2.0 token endpoint `/oauth2/token` (bin/local/token-endpoint.ts).
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -14,6 +16,7 @@ import {
 } from "../../functions/contracts/routes.ts";
 import { PROBLEM_CONTENT_TYPE, problemBody } from "../../functions/http/problems.ts";
 import { type LambdaHandler, lambdaContext, loadHandler } from "./lambda.ts";
+import { TOKEN_PATH } from "./token-endpoint.ts";
 
 /** API Gateway's own payload limit; the handlers enforce the smaller 256 KB contract limit. */
 const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -34,6 +37,11 @@ export interface HttpApiOptions {
   localControl?: (request: IncomingMessage, response: ServerResponse, body: string) => Promise<boolean>;
   /** Served at /.well-known/jwks.json so the dev issuer's keys can be fetched like any OIDC issuer's. */
   jwks: unknown;
+  /**
+   * Serves `/oauth2/token` (OAuth 2.0 client credentials, bin/local/token-endpoint.ts): the identity
+   * provider's endpoint (Cognito's domain in AWS), not an API Gateway route. It reads its own body.
+   */
+  tokenEndpoint?: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 }
 
 export interface HttpApi {
@@ -154,6 +162,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", "http://localhost");
     const method = (request.method ?? "GET").toUpperCase();
+    if (url.pathname === TOKEN_PATH && options.tokenEndpoint) return options.tokenEndpoint(request, response);
     const { text: body, tooLarge } = await readBody(request);
     if (tooLarge) {
       // The rest of the body is never read: close the connection after the answer, or a keep-alive

@@ -3,13 +3,16 @@
  * the pollers and the Scheduler stand-in feeding the event handlers, and the HTTP API. The handlers
  * are the production modules, pointed at the emulators through the SDK's endpoint variables.
  */
+import { randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { dirname, join } from "node:path";
 import { EVENT_FUNCTIONS } from "../../functions/contracts/event-functions.ts";
 import { parseRateLimitTiers } from "../../functions/contracts/rate-limit-tiers.ts";
 import { QUEUES, TABLES } from "../../functions/contracts/resources.ts";
 import { DEFAULT_SERVICE_NAME } from "../../functions/contracts/routes.ts";
 import { RATE_LIMIT_DEFAULTS, SETTINGS_ENV } from "../../functions/contracts/settings.ts";
-import { DEV_AUDIENCE, DEV_ISSUER, devJwks } from "../dev-issuer.ts";
+import { DEV_AUDIENCE, DEV_ISSUER, devAccessTokenSigner, devJwks } from "../dev-issuer.ts";
 import {
   createQueues,
   createTables,
@@ -25,6 +28,7 @@ import { loadHandler } from "./lambda.ts";
 import { startQueuePoller } from "./queue-poller.ts";
 import { startSchedulerStandIn } from "./scheduler-standin.ts";
 import { type Poller, startStreamPoller } from "./stream-poller.ts";
+import { createTokenEndpoint, TOKEN_PATH } from "./token-endpoint.ts";
 
 export interface LocalStackOptions {
   port: number;
@@ -38,6 +42,10 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   apiUrl: string;
+  /** The local OAuth 2.0 token endpoint (client credentials), `<apiUrl>/oauth2/token`. */
+  tokenUrl: string;
+  /** The support client created at start (the first support credential); also in SUPPORT_CLIENT_FILE. */
+  supportClient: { clientId: string; clientSecret: string };
   dynamoEndpoint: string;
   sqsEndpoint: string;
   sesEndpoint: string;
@@ -45,6 +53,11 @@ export interface LocalStack {
   env: Record<string, string>;
   stop(): Promise<void>;
 }
+
+/** Where the runner writes the support client it creates at start (`.local/` is git-ignored). */
+export const SUPPORT_CLIENT_FILE = join(import.meta.dirname, "..", "..", ".local", "support-client.json");
+/** The support tenant the runner bootstraps. */
+export const LOCAL_SUPPORT_SUBJECT = "support";
 
 /** Lambda ARN of a local event function, as the Scheduler adapter and stand-in name it. */
 const localFunctionArn = (handler: string) =>
@@ -180,6 +193,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SCHEDULER_ROLE_ARN: "arn:aws:iam::000000000000:role/local-scheduler",
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? "WARN",
       POWERTOOLS_IDEMPOTENCY_DISABLED: "false",
+      POWERTOOLS_METRICS_DISABLED: "true",
     };
     for (const fn of EVENT_FUNCTIONS)
       env[`${fn.handler.toUpperCase().replace(/-/g, "_")}_FUNCTION_ARN`] = localFunctionArn(fn.handler);
@@ -249,16 +263,57 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       return false;
     };
 
+    // The first support credential: a support tenant and one client of it, in the Tenants table the
+    // token endpoint reads (DynamoDB Local is in memory, so a new one at every start).
+    const [
+      { dynamoTenantRepository },
+      { hashClientSecret, localClientRegistry, verifyClientSecret },
+      { bootstrapSupportClient },
+    ] = await Promise.all([
+      import("../../functions/adapters/tenant-repository.ts"),
+      import("../../functions/adapters/local-client-registry.ts"),
+      import("../../functions/core/use-cases/shared/support-bootstrap.ts"),
+    ]);
+    const tenants = dynamoTenantRepository();
+    const decoyHash = hashClientSecret(randomUUID());
+    const support = await bootstrapSupportClient(
+      { tenants, registry: localClientRegistry() },
+      { subject: LOCAL_SUPPORT_SUBJECT, now: nowIso() },
+    );
+    const tokenEndpoint = createTokenEndpoint(() => ({
+      tenants,
+      secrets: {
+        // An unknown client (or one without a local hash) is checked against a decoy hash, so it
+        // costs the same scrypt time as a wrong secret and the delay tells nothing.
+        matches: async (client, secret) =>
+          verifyClientSecret(client?.secretHash ?? decoyHash, secret) && client?.secretHash != null,
+      },
+      signer: devAccessTokenSigner,
+    }));
+
     const api = await startHttpApi({
       port: options.port,
       serviceName: options.serviceName,
       jwks,
       localControl,
+      tokenEndpoint,
     });
     stops.push(api.stop);
+    const tokenUrl = `${api.url}${TOKEN_PATH}`;
+    const supportClient = { clientId: support.clientId, clientSecret: support.clientSecret };
+    mkdirSync(dirname(SUPPORT_CLIENT_FILE), { recursive: true });
+    writeFileSync(
+      SUPPORT_CLIENT_FILE,
+      `${JSON.stringify({ ...supportClient, tokenUrl, apiUrl: api.url }, null, 2)}\n`,
+      {
+        mode: 0o600,
+      },
+    );
 
     return {
       apiUrl: api.url,
+      tokenUrl,
+      supportClient,
       dynamoEndpoint: dynamo.endpoint,
       sqsEndpoint: sqsEmulator.endpoint,
       sesEndpoint: sesEmulator.endpoint,

@@ -2,7 +2,9 @@
  * AWS SDK clients, created once per Lambda container. Locally the runner points them at the emulators
  * with the SDK's own per-service endpoint variables (AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL_SQS,
  * AWS_ENDPOINT_URL_SES, AWS_ENDPOINT_URL_SCHEDULER), so these adapters run unchanged in both places.
+ * Cognito has no local emulator: locally the client registry and user directory are local adapters.
  */
+import { CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-provider";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SchedulerClient } from "@aws-sdk/client-scheduler";
 import { SESClient } from "@aws-sdk/client-ses";
@@ -13,6 +15,7 @@ let documentClient: DynamoDBDocumentClient | undefined;
 let sqsClient: SQSClient | undefined;
 let sesClient: SESClient | undefined;
 let schedulerClient: SchedulerClient | undefined;
+let cognitoClient: CognitoIdentityProviderClient | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
   documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
@@ -36,6 +39,11 @@ export function ses(): SESClient {
 export function scheduler(): SchedulerClient {
   schedulerClient ??= new SchedulerClient({});
   return schedulerClient;
+}
+
+export function cognito(): CognitoIdentityProviderClient {
+  cognitoClient ??= new CognitoIdentityProviderClient({});
+  return cognitoClient;
 }
 
 /** Reads a required environment variable (table names, queue URLs) with a clear failure. */

@@ -26,6 +26,7 @@ import type { CheckScheduler, PlannedCheck, QueuedCheck } from "../core/ports/ch
 import type { DueCheckInput } from "../core/route-map/due-checks.ts";
 import { requiredEnv, scheduler, sqs } from "./aws-clients.ts";
 import { logger } from "./logger.ts";
+import { countSchedulerError } from "./metrics.ts";
 
 /** A check as written below (schedule Input, queue message body); the run-due-check handler parses with it. */
 export const DueCheckInputSchema = v.object({
@@ -200,7 +201,12 @@ export function eventBridgeCheckScheduler(
       const settings = config();
       const queue = checks.map((check) => scheduleRequest(check, settings));
       const worker = async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) await upsert(next);
+        for (let next = queue.shift(); next; next = queue.shift())
+          await upsert(next).catch((error: unknown) => {
+            // SchedulerErrors on the dashboard: a check that could not be (re)scheduled.
+            countSchedulerError("UpsertSchedule");
+            throw error;
+          });
       };
       await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
     },

@@ -4,6 +4,8 @@
  * Layout (pk / sk):
  *   DELIVERY#<deliveryId>        / RECORD                    status, attempts (last 20), job JSON, rev
  *   SUB#<rule|webhook>#<id>      / <createdAt>#<deliveryId>  listing pointer of the subscription's log
+ *   SESMSG#<SES MessageId>       / DELIVERY                  the delivery whose attempt sent that e-mail
+ *                                                             (SES bounces and complaints find it by it)
  * Both expire 30 days after creation (TTL attribute expiresAt, epoch seconds). The job is kept as JSON
  * text: it is replayed exactly as sent, and it carries no secrets (DeliveryTarget).
  */
@@ -38,6 +40,7 @@ const BATCH_GET_LIMIT = 100;
 
 const recordKey = (deliveryId: string) => ({ pk: `DELIVERY#${deliveryId}`, sk: "RECORD" });
 const listPk = (kind: "rule" | "webhook", id: number) => `SUB#${kind}#${id}`;
+const emailMessageKey = (messageId: string) => ({ pk: `SESMSG#${messageId}`, sk: "DELIVERY" });
 
 function truncated(attempt: DeliveryAttempt): DeliveryAttempt {
   return attempt.detail.length > MAX_ATTEMPT_DETAIL
@@ -154,28 +157,50 @@ export function dynamoDeliveryRepository(
         const item = await getItem(deliveryId);
         if (!item) throw new Error(`no delivery record ${deliveryId}`);
         const attempts = [...((item.attempts as DeliveryAttempt[] | undefined) ?? []), truncated(attempt)];
+        const update = {
+          TableName: tableName,
+          Key: recordKey(deliveryId),
+          UpdateExpression: "SET attempts = :attempts, #status = :status, updatedAt = :at, #rev = :next",
+          ConditionExpression: "#rev = :rev",
+          ExpressionAttributeNames: { "#status": "status", "#rev": "rev" },
+          ExpressionAttributeValues: {
+            ":attempts": attempts.slice(-MAX_LOGGED_ATTEMPTS),
+            ":status": status,
+            ":at": attempt.at,
+            ":rev": item.rev,
+            ":next": (item.rev as number) + 1,
+          },
+        };
         try {
-          await db().send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: recordKey(deliveryId),
-              UpdateExpression: "SET attempts = :attempts, #status = :status, updatedAt = :at, #rev = :next",
-              ConditionExpression: "#rev = :rev",
-              ExpressionAttributeNames: { "#status": "status", "#rev": "rev" },
-              ExpressionAttributeValues: {
-                ":attempts": attempts.slice(-MAX_LOGGED_ATTEMPTS),
-                ":status": status,
-                ":at": attempt.at,
-                ":rev": item.rev,
-                ":next": (item.rev as number) + 1,
-              },
-            }),
-          );
+          // An attempt that sent e-mail also writes its MessageId pointer, in the same transaction.
+          if (attempt.emailMessageId) {
+            const pointer = {
+              ...emailMessageKey(attempt.emailMessageId),
+              deliveryId,
+              expiresAt: item.expiresAt as number,
+            };
+            await db().send(
+              new TransactWriteCommand({
+                TransactItems: [{ Update: update }, { Put: { TableName: tableName, Item: pointer } }],
+              }),
+            );
+          } else {
+            await db().send(new UpdateCommand(update));
+          }
           return;
         } catch (error) {
           if (!isConditionFailure(error) || tries >= MAX_WRITE_TRIES) throw error;
         }
       }
+    },
+
+    async findByEmailMessageId(messageId) {
+      const { Item } = await db().send(
+        new GetCommand({ TableName: tableName, Key: emailMessageKey(messageId), ConsistentRead: true }),
+      );
+      if (!Item) return null;
+      const item = await getItem(Item.deliveryId as string);
+      return item ? recordOf(item) : null;
     },
 
     /** Newest first. The pointers are small, so the total is counted from them; only the page is read. */

@@ -15,6 +15,7 @@ import { QUEUES } from "../contracts/resources.ts";
 import type { DeliveryJob, DeliveryRetryScheduler } from "../core/ports/notifications.ts";
 import { requiredEnv, scheduler } from "./aws-clients.ts";
 import { atExpression, ensureDeadLetter, failOnQuota, runsLocally } from "./check-scheduler.ts";
+import { countSchedulerError } from "./metrics.ts";
 
 const MAX_NAME_LENGTH = 64;
 
@@ -97,6 +98,7 @@ export function schedulerDeliveryRetryScheduler(
       } catch (error) {
         // The same retry scheduled before (a redelivered job): it is already on its way.
         if (error instanceof ConflictException) return;
+        countSchedulerError("CreateSchedule");
         throw failOnQuota(error, name);
       }
     },

@@ -3,14 +3,21 @@
  * issuer named in the stack props) and keys come from its JWKS URI; locally the runner passes the dev
  * issuer's public keys in JWKS_JSON so no network is needed.
  *
- * Beyond the signature, issuer and audience (required everywhere: a deployment without JWT_AUDIENCE
- * fails closed), a token must carry a numeric `exp`, and its lifetime may not exceed the configured
- * maximum: neither `exp - iat` nor `exp - now` (a token minted with a forged or missing `iat`).
+ * Two kinds of token pass, both signed by the issuer:
+ * - OAuth 2.0 access tokens (client credentials at /oauth2/token: Cognito in AWS, the runner locally):
+ *   `token_use: "access"`, a non-empty `client_id`, and a `scope` naming the role's scope
+ *   (TENANT_SCOPES[role]); they carry no `aud` (Cognito access tokens have none).
+ * - Tokens naming the audience JWT_AUDIENCE (required everywhere: a deployment without it fails
+ *   closed): the `npm run token` dev shortcut and external OIDC issuers.
+ * A token that carries an `aud` must name JWT_AUDIENCE either way. Every token must carry a numeric
+ * `exp`, and its lifetime may not exceed the configured maximum: neither `exp - iat` nor `exp - now`
+ * (a token minted with a forged or missing `iat`). Stateless: no table is read here.
  */
 import { JwtVerifier } from "aws-jwt-verify";
 import type { Jwks } from "aws-jwt-verify/jwk";
 import { DEFAULT_JWT_MAX_LIFETIME_SECONDS, SETTINGS_ENV } from "../contracts/settings.ts";
-import { type Identity, identityFromClaims } from "../core/identity.ts";
+import { type Identity, identityFromClaims, type Role } from "../core/identity.ts";
+import { TENANT_SCOPES } from "../core/tenants/tenants.ts";
 
 export interface TokenVerifierConfig {
   issuer: string;
@@ -61,12 +68,39 @@ export function lifetimeProblem(
   return null;
 }
 
+const isRole = (value: unknown): value is Role =>
+  value === "forwarder" || value === "carrier" || value === "support";
+
+/**
+ * Why a verified token is not for this API, or null when it is: an access token whose client or
+ * scope is missing or does not fit its role, or another token without our audience.
+ */
+export function audienceOrScopeProblem(claims: Record<string, unknown>, audience: string): string | null {
+  const { aud } = claims;
+  if (aud !== undefined) {
+    const audiences: unknown[] = Array.isArray(aud) ? aud : [aud];
+    if (!audiences.includes(audience)) return `token audience must be ${audience}`;
+  }
+  if (claims.token_use === "access") {
+    if (typeof claims.client_id !== "string" || claims.client_id.length === 0)
+      return "access token has no client_id";
+    if (!isRole(claims.role)) return "role claim must be forwarder, carrier or support";
+    const scopes = typeof claims.scope === "string" ? claims.scope.split(" ") : [];
+    const needed = TENANT_SCOPES[claims.role];
+    if (!scopes.includes(needed)) return `access token scope must include ${needed}`;
+    return null;
+  }
+  if (aud === undefined) return `token has no audience: it must name ${audience} or be an access token`;
+  return null;
+}
+
 export function createTokenVerifier(
   config: TokenVerifierConfig,
 ): (authorizationHeader: string | undefined) => Promise<VerifyResult> {
   const verifier = JwtVerifier.create({
     issuer: config.issuer,
-    audience: config.audience,
+    // Checked below: access tokens have no aud, other tokens must name config.audience.
+    audience: null,
     jwksUri: config.jwksUri,
   });
   if (config.jwks) verifier.cacheJwks(config.jwks);
@@ -84,6 +118,8 @@ export function createTokenVerifier(
     // Real seconds: tokens are judged against the issuer's clock, never the local fake clock.
     const lifetime = lifetimeProblem(claims, config.maxLifetimeSeconds, Math.floor(Date.now() / 1000));
     if (lifetime) return { ok: false, reason: lifetime };
+    const grant = audienceOrScopeProblem(claims, config.audience);
+    if (grant) return { ok: false, reason: grant };
     return identityFromClaims(claims);
   };
 }

@@ -97,6 +97,14 @@ export const EVENT_FUNCTIONS: readonly EventFunctionDefinition[] = [
     source: { kind: "queue", queue: "dueChecks", batchSize: 10 },
     timeoutSeconds: 60,
   },
+  // SES bounces and complaints: suppress the address, note it in the delivery's log; the queue's 60 s
+  // visibility timeout exceeds this 30 s timeout.
+  {
+    handler: "ses-feedback",
+    folder: "queue",
+    source: { kind: "queue", queue: "sesFeedback", batchSize: 10 },
+    timeoutSeconds: 30,
+  },
 ];
 
 /** True when a record (a stream record as Lambda sees it) passes a filter pattern. */

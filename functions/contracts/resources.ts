@@ -118,6 +118,13 @@ export const QUEUES = {
     visibilityTimeoutSeconds: 90,
     maxReceiveCount: 5,
   },
+  // SES bounces and complaints (configuration set -> SNS topic -> this queue), read by ses-feedback.
+  sesFeedback: {
+    id: "SesFeedback",
+    envVar: "SES_FEEDBACK_QUEUE_URL",
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+  },
 } as const satisfies Record<string, QueueDefinition>;
 
 /** Environment variable holding a queue's ARN (what EventBridge Scheduler targets). */

@@ -30,8 +30,11 @@ interface RouteShape {
   roles: readonly RouteRole[] | "public";
   /** Accepted request content types, when the route takes a body. */
   body?: { contentTypes: readonly string[] };
-  /** "paging": the route reads ?CurrentPage=&PageSize=; "force": it reads ?force=true|false. */
-  query?: "paging" | "force";
+  /**
+   * "paging": the route reads ?CurrentPage=&PageSize=; "cursor": ?Limit=&Cursor= (an opaque cursor of
+   * the next page); "force": it reads ?force=true|false.
+   */
+  query?: "paging" | "cursor" | "force";
 }
 
 /**
@@ -52,6 +55,8 @@ const support = ["support"] as const;
 const FFW = "/ffw/service/routemap";
 const RULES = `${FFW}/eventconfignotifier`;
 const WEBHOOKS = `${FFW}/webhook`;
+const FORWARDERS = "/support/forwarders";
+const CARRIERS = "/support/carriers";
 
 const TABLE = [
   { handler: "get-openapi", method: "GET", path: "/openapi.json", roles: "public" },
@@ -102,6 +107,84 @@ const TABLE = [
     body: JSON_BODY,
   },
   { handler: "get-carrier", method: "GET", path: "/support/carriers/{prefix}", roles: support },
+  // ---- support: tenants (forwarders, carriers) and their machine clients (OAuth 2.0 client credentials)
+  { handler: "create-forwarder", method: "POST", path: FORWARDERS, roles: support, body: JSON_BODY },
+  { handler: "list-forwarders", method: "GET", path: FORWARDERS, roles: support, query: "cursor" },
+  { handler: "get-forwarder", method: "GET", path: `${FORWARDERS}/{id}`, roles: support },
+  { handler: "delete-forwarder", method: "DELETE", path: `${FORWARDERS}/{id}`, roles: support },
+  { handler: "disable-forwarder", method: "POST", path: `${FORWARDERS}/{id}/disable`, roles: support },
+  { handler: "enable-forwarder", method: "POST", path: `${FORWARDERS}/{id}/enable`, roles: support },
+  {
+    handler: "create-forwarder-client",
+    method: "POST",
+    path: `${FORWARDERS}/{id}/clients`,
+    roles: support,
+    body: JSON_BODY,
+  },
+  { handler: "list-forwarder-clients", method: "GET", path: `${FORWARDERS}/{id}/clients`, roles: support },
+  // People who sign in to the web app for the forwarder (Cognito users in AWS).
+  {
+    handler: "create-forwarder-user",
+    method: "POST",
+    path: `${FORWARDERS}/{id}/users`,
+    roles: support,
+    body: JSON_BODY,
+  },
+  { handler: "list-forwarder-users", method: "GET", path: `${FORWARDERS}/{id}/users`, roles: support },
+  {
+    handler: "delete-forwarder-user",
+    method: "DELETE",
+    path: `${FORWARDERS}/{id}/users/{userId}`,
+    roles: support,
+  },
+  {
+    handler: "delete-forwarder-client",
+    method: "DELETE",
+    path: `${FORWARDERS}/{id}/clients/{clientId}`,
+    roles: support,
+  },
+  {
+    handler: "disable-forwarder-client",
+    method: "POST",
+    path: `${FORWARDERS}/{id}/clients/{clientId}/disable`,
+    roles: support,
+  },
+  {
+    handler: "enable-forwarder-client",
+    method: "POST",
+    path: `${FORWARDERS}/{id}/clients/{clientId}/enable`,
+    roles: support,
+  },
+  { handler: "list-carriers", method: "GET", path: CARRIERS, roles: support, query: "cursor" },
+  { handler: "delete-carrier", method: "DELETE", path: `${CARRIERS}/{prefix}`, roles: support },
+  { handler: "disable-carrier", method: "POST", path: `${CARRIERS}/{prefix}/disable`, roles: support },
+  { handler: "enable-carrier", method: "POST", path: `${CARRIERS}/{prefix}/enable`, roles: support },
+  {
+    handler: "create-carrier-client",
+    method: "POST",
+    path: `${CARRIERS}/{prefix}/clients`,
+    roles: support,
+    body: JSON_BODY,
+  },
+  { handler: "list-carrier-clients", method: "GET", path: `${CARRIERS}/{prefix}/clients`, roles: support },
+  {
+    handler: "delete-carrier-client",
+    method: "DELETE",
+    path: `${CARRIERS}/{prefix}/clients/{clientId}`,
+    roles: support,
+  },
+  {
+    handler: "disable-carrier-client",
+    method: "POST",
+    path: `${CARRIERS}/{prefix}/clients/{clientId}/disable`,
+    roles: support,
+  },
+  {
+    handler: "enable-carrier-client",
+    method: "POST",
+    path: `${CARRIERS}/{prefix}/clients/{clientId}/enable`,
+    roles: support,
+  },
   // ---- notification rules: every forwarder route only ever reaches the caller's own rules, webhooks
   // and deliveries; another forwarder's answer 404 exactly like unknown ones.
   { handler: "create-notification-rule", method: "POST", path: RULES, roles: forwarder, body: JSON_BODY },

@@ -296,3 +296,64 @@ export class CarrierNotFoundError extends Error {
     this.name = "CarrierNotFoundError";
   }
 }
+
+// Refusals of the tenant onboarding use cases (support).
+
+/** A tenant of this kind and id is already onboarded (409). */
+export class TenantExistsError extends Error {
+  constructor(
+    readonly kind: "forwarder" | "carrier" | "support",
+    readonly id: string,
+  ) {
+    super(`The ${kind} ${id} is already onboarded.`);
+    this.name = "TenantExistsError";
+  }
+}
+
+/** No tenant of this kind and id (404). */
+export class TenantNotFoundError extends Error {
+  constructor(
+    readonly kind: "forwarder" | "carrier" | "support",
+    readonly id: string,
+  ) {
+    super(`No ${kind} ${id} is onboarded.`);
+    this.name = "TenantNotFoundError";
+  }
+}
+
+/** Unknown client, or a client of another tenant: the same answer (404). */
+export class TenantClientNotFoundError extends Error {
+  constructor(readonly clientId: string) {
+    super(`No client ${clientId} under this tenant.`);
+    this.name = "TenantClientNotFoundError";
+  }
+}
+
+// Refusals of tokens and of people signing in for forwarders (issue 12).
+
+/**
+ * Cognito's pre-token-generation trigger refuses a token (the token request fails): unknown or
+ * disabled client, deleted or disabled tenant, or a user linked to no forwarder.
+ */
+export class TokenRefusedError extends Error {
+  constructor(readonly reason: string) {
+    super(`Token refused: ${reason}.`);
+    this.name = "TokenRefusedError";
+  }
+}
+
+/** A user with this e-mail already signs in (409). */
+export class ForwarderUserExistsError extends Error {
+  constructor(readonly email: string) {
+    super(`A user with e-mail ${email} already exists.`);
+    this.name = "ForwarderUserExistsError";
+  }
+}
+
+/** Unknown user, or a user of another forwarder: the same answer (404). */
+export class ForwarderUserNotFoundError extends Error {
+  constructor(readonly userId: string) {
+    super(`No user ${userId} under this forwarder.`);
+    this.name = "ForwarderUserNotFoundError";
+  }
+}

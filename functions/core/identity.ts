@@ -30,6 +30,7 @@ export type Identity = ForwarderIdentity | CarrierIdentity | SupportIdentity;
 export type ClaimMap = Record<string, unknown>;
 
 const isString = (value: unknown): value is string => typeof value === "string";
+const nonEmpty = (value: unknown): string | null => (isString(value) && value.length > 0 ? value : null);
 
 /**
  * Reads an identity out of claims, or says which claim is wrong. Used by the authorizer (to refuse a
@@ -66,7 +67,9 @@ export function identityFromClaims(
     return { ok: true, identity: { role, carrierPrefix: prefix } };
   }
   if (role === "support") {
-    const subject = isString(claims.sub) ? claims.sub : "support";
+    // A client-credentials token names its support tenant in support_subject (its sub is the client
+    // id); the dev shortcut and external issuers name the person in sub.
+    const subject = nonEmpty(claims.support_subject) ?? nonEmpty(claims.sub) ?? "support";
     return { ok: true, identity: { role, subject } };
   }
   return { ok: false, reason: "role claim must be forwarder, carrier or support" };

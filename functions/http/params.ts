@@ -62,3 +62,40 @@ export function confirmationTokenFromPath(value: string | undefined): string {
 
 /** `{deliveryId}`: taken as it is; an unknown one is the use case's 404. */
 export const deliveryIdFromPath = (value: string | undefined): string => value ?? "";
+
+/** ForwarderIdentifier: 1-64 of letters, digits, `_`, `.` and `-`. */
+export const FORWARDER_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
+/** A machine client's id: Cognito app client ids (26 lowercase letters and digits) fit `[\w+]{1,128}`. */
+export const CLIENT_ID_PATTERN = /^[\w+]{1,128}$/;
+
+/** `{id}` of a forwarder (its ForwarderIdentifier): 1-64 of letters, digits, `_`, `.`, `-`, else 400. */
+export function forwarderIdFromPath(value: string | undefined): string {
+  if (value === undefined || !FORWARDER_ID_PATTERN.test(value)) {
+    throw badRequest("The forwarder id must be 1-64 letters, digits, '_', '.' or '-'.", [
+      { field: "id", message: "must be 1-64 letters, digits, '_', '.' or '-'" },
+    ]);
+  }
+  return value;
+}
+
+/** `{userId}` of a person signing in for a forwarder (Cognito's sub, a UUID locally). */
+export const USER_ID_PATTERN = /^[A-Za-z0-9-]{1,128}$/;
+
+export function userIdFromPath(value: string | undefined): string {
+  if (value === undefined || !USER_ID_PATTERN.test(value)) {
+    throw badRequest("The user id is malformed.", [
+      { field: "userId", message: "must be 1-128 letters, digits or '-'" },
+    ]);
+  }
+  return value;
+}
+
+/** `{clientId}` of a tenant's machine client: 1-128 of letters, digits, `_` and `+`, else 400. */
+export function clientIdFromPath(value: string | undefined): string {
+  if (value === undefined || !CLIENT_ID_PATTERN.test(value)) {
+    throw badRequest("The client id is malformed.", [
+      { field: "clientId", message: "must be 1-128 letters, digits, '_' or '+'" },
+    ]);
+  }
+  return value;
+}

@@ -14,6 +14,8 @@ import {
   DuplicateRuleError,
   EndpointInUseError,
   ForeignAwbError,
+  ForwarderUserExistsError,
+  ForwarderUserNotFoundError,
   IngestInterruptedError,
   InvalidFieldsError,
   JsonEventValidationError,
@@ -22,6 +24,9 @@ import {
   SearchTooBroadError,
   SubscriptionLimitError,
   SubscriptionNotFoundError,
+  TenantClientNotFoundError,
+  TenantExistsError,
+  TenantNotFoundError,
   TriggerRefusedError,
   UnplaceableMessageError,
   UnsupportedContentTypeError,
@@ -223,6 +228,12 @@ const PROBLEMS: readonly Row[] = [
   ),
   row(DeliveryInProgressError, (error) => new ProblemError(409, "delivery-in-progress", error.message)),
   row(InvalidFieldsError, (error) => new ProblemError(400, "validation", error.message, [...error.errors])),
+  // ---- tenants and their machine clients (support)
+  row(TenantExistsError, (error) => new ProblemError(409, "tenant-exists", error.message)),
+  row(TenantNotFoundError, (error) => notFound(error.message)),
+  row(TenantClientNotFoundError, (error) => notFound(error.message)),
+  row(ForwarderUserExistsError, (error) => new ProblemError(409, "user-exists", error.message)),
+  row(ForwarderUserNotFoundError, (error) => notFound(error.message)),
 ];
 
 /** A domain error as its problem; a ProblemError or an unexpected error is returned unchanged. */

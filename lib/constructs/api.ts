@@ -4,17 +4,20 @@
  * keep the problem+json contract for everything API Gateway answers itself: each response type with
  * its own status, DEFAULT_4XX/DEFAULT_5XX for any type added later, and 405 on a known path.
  */
-import { Duration, Stack } from "aws-cdk-lib";
+import { Duration, NestedStack, Stack } from "aws-cdk-lib";
 import {
   AccessLogFormat,
   AuthorizationType,
+  type IAuthorizer,
   Integration,
   IntegrationType,
   type IResource,
+  type IRestApi,
   LogGroupLogDestination,
   MethodLoggingLevel,
   MockIntegration,
   PassthroughBehavior,
+  Resource,
   ResponseType,
   RestApi,
   TokenAuthorizer,
@@ -227,6 +230,81 @@ export const METHOD_NOT_ALLOWED_CONTENT_TYPES = [
   "text/csv",
 ] as const;
 
+/**
+ * Route areas (by leading path) whose functions and methods live in a nested stack of the API: one
+ * stack may hold 500 resources, and each route costs about eight (function, role, policy, log group,
+ * permission, two methods, a 405 mock). The support API is the largest area that no hot path uses.
+ */
+export const NESTED_ROUTE_AREAS: ReadonlyArray<{ id: string; path: string }> = [
+  { id: "SupportRoutes", path: "/support" },
+];
+
+/** Why methods are as they are, for cdk-nag, wherever the methods are defined. */
+const API_METHOD_SUPPRESSIONS = [
+  {
+    id: "AwsSolutions-APIG4",
+    reason: "Only GET /openapi.json (public API description) and the 405 mock methods are unauthenticated.",
+  },
+  {
+    id: "AwsSolutions-COG4",
+    reason: "A TOKEN authorizer verifies Cognito/OIDC JWTs with aws-jwt-verify (issuer configurable).",
+  },
+];
+
+/**
+ * Resolves paths in a nested stack: the plain ones under the imported API's root, the service-prefixed
+ * ones under the imported prefix resource (created once, by the main routes).
+ */
+function prefixedRoot(
+  scope: Construct,
+  api: IRestApi,
+  prefix: IResource | undefined,
+): { resourceForPath(path: string): IResource } {
+  const imported = prefix
+    ? Resource.fromResourceAttributes(scope, "ServicePrefix", {
+        restApi: api,
+        resourceId: prefix.resourceId,
+        path: prefix.path,
+      })
+    : undefined;
+  return {
+    resourceForPath(path) {
+      if (imported && (path === prefix?.path || path.startsWith(`${prefix?.path}/`)))
+        return imported.resourceForPath(path.slice(imported.path.length + 1));
+      return api.root.resourceForPath(path);
+    },
+  };
+}
+
+/** The 405 mock of a known path: problem+json naming the allowed methods. */
+function methodNotAllowed(allowed: readonly string[]): MockIntegration {
+  return new MockIntegration({
+    passthroughBehavior: PassthroughBehavior.WHEN_NO_MATCH,
+    requestTemplates: Object.fromEntries(
+      METHOD_NOT_ALLOWED_CONTENT_TYPES.map((type) => [type, '{"statusCode": 405}']),
+    ),
+    integrationResponses: [
+      {
+        // No selectionPattern: the default response, whatever status the mock produced.
+        statusCode: "405",
+        responseParameters: {
+          "method.response.header.Allow": `'${allowed.join(", ")}'`,
+          "method.response.header.Content-Type": "'application/problem+json'",
+        },
+        responseTemplates: {
+          "application/json": JSON.stringify({
+            type: "https://route-map-tracker.dev/problems/method-not-allowed",
+            title: "Method Not Allowed",
+            status: 405,
+            detail: `Allowed methods: ${allowed.join(", ")}.`,
+            errors: [],
+          }),
+        },
+      },
+    ],
+  });
+}
+
 const problemTemplate = (status: number, title: string, detail: string) => ({
   "application/json": JSON.stringify({
     type: `https://route-map-tracker.dev/problems/${title.toLowerCase().replace(/\s+/g, "-")}`,
@@ -242,6 +320,8 @@ export class Api extends Construct {
   readonly authorizerFunction: IFunction;
   /** Route handler id -> its Lambda, so the stack can grant each exactly what it needs. */
   readonly functions = new Map<string, IFunction>();
+  /** The nested stacks of NESTED_ROUTE_AREAS (their functions are in `functions` too). */
+  readonly nestedStacks: NestedStack[] = [];
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -276,67 +356,40 @@ export class Api extends Construct {
 
     this.addGatewayResponses();
 
-    const resourcesWithMethods = new Map<string, IResource>();
-    for (const route of ROUTES) {
-      const fn = this.functionFor(route, props);
-      const integration = this.integrationFor(route.handler, fn);
-      for (const path of routePaths(route, props.serviceName)) {
-        const resource = this.restApi.root.resourceForPath(path);
-        resource.addMethod(
-          route.method,
-          integration,
-          route.roles === "public"
-            ? { authorizationType: AuthorizationType.NONE }
-            : { authorizer, authorizationType: AuthorizationType.CUSTOM },
-        );
-        resourcesWithMethods.set(path, resource);
-      }
-    }
-    // A known path with another method: 405 problem+json (explicit methods take precedence over ANY).
-    for (const [path, resource] of resourcesWithMethods) {
-      const allowed = ROUTES.filter((route) => routePaths(route, props.serviceName).includes(path)).map(
-        (r) => r.method,
-      );
-      resource.addMethod(
-        "ANY",
-        new MockIntegration({
-          passthroughBehavior: PassthroughBehavior.WHEN_NO_MATCH,
-          requestTemplates: Object.fromEntries(
-            METHOD_NOT_ALLOWED_CONTENT_TYPES.map((type) => [type, '{"statusCode": 405}']),
-          ),
-          integrationResponses: [
-            {
-              // No selectionPattern: the default response, whatever status the mock produced.
-              statusCode: "405",
-              responseParameters: {
-                "method.response.header.Allow": `'${allowed.join(", ")}'`,
-                "method.response.header.Content-Type": "'application/problem+json'",
-              },
-              responseTemplates: {
-                "application/json": JSON.stringify({
-                  type: "https://route-map-tracker.dev/problems/method-not-allowed",
-                  title: "Method Not Allowed",
-                  status: 405,
-                  detail: `Allowed methods: ${allowed.join(", ")}.`,
-                  errors: [],
-                }),
-              },
-            },
-          ],
-        }),
-        {
-          authorizationType: AuthorizationType.NONE,
-          methodResponses: [
-            {
-              statusCode: "405",
-              responseParameters: {
-                "method.response.header.Allow": true,
-                "method.response.header.Content-Type": true,
-              },
-            },
-          ],
-        },
-      );
+    // The main routes on the API itself; each nested area (by path) in its own nested stack, so the
+    // stack stays under CloudFormation's 500-resource limit as routes are added.
+    const methodAuthorizer = {
+      authorizerId: authorizer.authorizerId,
+      authorizationType: AuthorizationType.CUSTOM,
+    };
+    const nested = (route: RouteDefinition) =>
+      NESTED_ROUTE_AREAS.find((area) => route.path === area.path || route.path.startsWith(`${area.path}/`));
+    this.addRoutes(
+      this,
+      this.restApi.root,
+      ROUTES.filter((route) => !nested(route)),
+      authorizer,
+      props,
+    );
+    for (const area of NESTED_ROUTE_AREAS) {
+      const routes = ROUTES.filter((route) => nested(route) === area);
+      if (routes.length === 0) continue;
+      const stack = new NestedStack(this, area.id, {
+        description: `Route Map Tracker: the ${area.path} routes`,
+      });
+      const api = RestApi.fromRestApiAttributes(stack, "RestApi", {
+        restApiId: this.restApi.restApiId,
+        rootResourceId: this.restApi.restApiRootResourceId,
+      });
+      // The service-prefix resource exists once, on the API (the main routes use it): import it.
+      const prefix = this.restApi.root.getResource(props.serviceName);
+      const root = prefixedRoot(stack, api, prefix);
+      this.addRoutes(stack, root, routes, methodAuthorizer, props);
+      NagSuppressions.addResourceSuppressions(stack, API_METHOD_SUPPRESSIONS, true);
+      // Stage deployments must include these methods: redeploy when the area's routes change.
+      this.restApi.latestDeployment?.addToLogicalId({ [area.id]: routes });
+      this.restApi.latestDeployment?.node.addDependency(stack);
+      this.nestedStacks.push(stack);
     }
 
     NagSuppressions.addResourceSuppressions(
@@ -351,15 +404,7 @@ export class Api extends Construct {
           reason:
             "WAF is attached per environment by the platform team; rate limits are enforced per stage and per forwarder.",
         },
-        {
-          id: "AwsSolutions-APIG4",
-          reason:
-            "Only GET /openapi.json (public API description) and the 405 mock methods are unauthenticated.",
-        },
-        {
-          id: "AwsSolutions-COG4",
-          reason: "A TOKEN authorizer verifies Cognito/OIDC JWTs with aws-jwt-verify (issuer configurable).",
-        },
+        ...API_METHOD_SUPPRESSIONS,
         {
           id: "AwsSolutions-IAM4",
           reason: "API Gateway's CloudWatch role uses the AWS-managed push-to-logs policy.",
@@ -373,11 +418,58 @@ export class Api extends Construct {
   }
 
   /**
+   * Each route's Lambda, its methods on the route's paths (plain and service-prefixed), and a 405
+   * problem+json for other methods on those paths. `root` resolves a path to its resource.
+   */
+  private addRoutes(
+    scope: Construct,
+    root: { resourceForPath(path: string): IResource },
+    routes: readonly RouteDefinition[],
+    authorizer: IAuthorizer,
+    props: ApiProps,
+  ): void {
+    const resourcesWithMethods = new Map<string, IResource>();
+    for (const route of routes) {
+      const fn = this.functionFor(scope, route, props);
+      const integration = this.integrationFor(scope, route.handler, fn);
+      for (const path of routePaths(route, props.serviceName)) {
+        const resource = root.resourceForPath(path);
+        resource.addMethod(
+          route.method,
+          integration,
+          route.roles === "public"
+            ? { authorizationType: AuthorizationType.NONE }
+            : { authorizer, authorizationType: AuthorizationType.CUSTOM },
+        );
+        resourcesWithMethods.set(path, resource);
+      }
+    }
+    // A known path with another method: 405 problem+json (explicit methods take precedence over ANY).
+    for (const [path, resource] of resourcesWithMethods) {
+      const allowed = routes
+        .filter((route) => routePaths(route, props.serviceName).includes(path))
+        .map((r) => r.method);
+      resource.addMethod("ANY", methodNotAllowed(allowed), {
+        authorizationType: AuthorizationType.NONE,
+        methodResponses: [
+          {
+            statusCode: "405",
+            responseParameters: {
+              "method.response.header.Allow": true,
+              "method.response.header.Content-Type": true,
+            },
+          },
+        ],
+      });
+    }
+  }
+
+  /**
    * A Lambda proxy integration plus ONE invoke permission per function for the whole API (the stock
    * LambdaIntegration adds one per method and path, which alone would be a quarter of the stack's
    * resources, against CloudFormation's 500-resource limit).
    */
-  private integrationFor(handlerId: string, fn: IFunction): Integration {
+  private integrationFor(scope: Construct, handlerId: string, fn: IFunction): Integration {
     const existing = this.integrations.get(handlerId);
     if (existing) return existing;
     fn.addPermission(`ApiInvoke-${handlerId}`, {
@@ -387,7 +479,7 @@ export class Api extends Construct {
     const integration = new Integration({
       type: IntegrationType.AWS_PROXY,
       integrationHttpMethod: "POST",
-      uri: `arn:${Stack.of(this).partition}:apigateway:${Stack.of(this).region}:lambda:path/2015-03-31/functions/${fn.functionArn}/invocations`,
+      uri: `arn:${Stack.of(scope).partition}:apigateway:${Stack.of(scope).region}:lambda:path/2015-03-31/functions/${fn.functionArn}/invocations`,
     });
     this.integrations.set(handlerId, integration);
     return integration;
@@ -395,10 +487,10 @@ export class Api extends Construct {
 
   private readonly integrations = new Map<string, Integration>();
 
-  private functionFor(route: RouteDefinition, props: ApiProps): IFunction {
+  private functionFor(scope: Construct, route: RouteDefinition, props: ApiProps): IFunction {
     const existing = this.functions.get(route.handler);
     if (existing) return existing;
-    const fn = new HandlerFunction(this, `Route-${route.handler}`, {
+    const fn = new HandlerFunction(scope, `Route-${route.handler}`, {
       handlerPath: `http/${route.handler}`,
       environment: props.bindings.environmentFor(route.handler),
       timeout: Duration.seconds(HTTP_FUNCTION_TIMEOUT_SECONDS),

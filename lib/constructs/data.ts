@@ -1,8 +1,9 @@
 /**
  * The DynamoDB tables of functions/contracts/resources.ts, with point-in-time recovery, TTL and streams
- * as defined there.
+ * as defined there. Retained data (the default, `retainData`) keeps every table on stack deletion and
+ * protects it from deletion; throwaway stacks (`-c retainData=false`) delete them with the stack.
  */
-import type { RemovalPolicy } from "aws-cdk-lib";
+import { RemovalPolicy } from "aws-cdk-lib";
 import {
   AttributeType,
   BillingMode,
@@ -20,7 +21,7 @@ export type TableName = keyof typeof TABLES;
 export class DataTables extends Construct {
   readonly tables: Record<TableName, ITable>;
 
-  constructor(scope: Construct, id: string, props: { key: IKey; removalPolicy: RemovalPolicy }) {
+  constructor(scope: Construct, id: string, props: { key: IKey; retainData: boolean }) {
     super(scope, id);
     const tables = {} as Record<TableName, ITable>;
     for (const [name, definition] of Object.entries(TABLES) as Array<
@@ -37,7 +38,8 @@ export class DataTables extends Construct {
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
         encryption: TableEncryption.CUSTOMER_MANAGED,
         encryptionKey: props.key,
-        removalPolicy: props.removalPolicy,
+        removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+        deletionProtection: props.retainData,
         ...("ttlAttribute" in definition ? { timeToLiveAttribute: definition.ttlAttribute } : {}),
         ...(definition.stream ? { stream: StreamViewType.NEW_IMAGE } : {}),
       });

@@ -74,6 +74,8 @@ function definitionOf<Kind extends EventFunctionDefinition["source"]["kind"]>(
 export abstract class EventConsumers extends Construct {
   /** The event functions built here, by handler id. */
   readonly functions = new Map<string, IFunction>();
+  /** The stream consumers' parking queues built here, by handler id (the operations dashboard). */
+  readonly failureQueues = new Map<string, IQueue>();
 
   constructor(
     scope: Construct,
@@ -97,6 +99,7 @@ export abstract class EventConsumers extends Construct {
       `${pascalCase(handler)}: stream batches that failed after retries (redrive from the stream within 24 h)`,
       this.consumers,
     );
+    this.failureQueues.set(handler, failures);
     fn.addEventSource(
       new DynamoEventSource(this.consumers.tables[definition.source.table], {
         startingPosition: StartingPosition.TRIM_HORIZON,

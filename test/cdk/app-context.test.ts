@@ -95,6 +95,9 @@ describe("stackPropsFromContext", () => {
     expect(
       propsWith({ serviceName: "svc", jwtIssuer: "https://issuer.example", retainData: "true" }),
     ).toMatchObject({ serviceName: "svc", jwtIssuer: "https://issuer.example", retainData: true });
-    expect(propsWith({}).retainData).toBe(false);
+    // Not given: the stack decides (retained, unless a demo stack; test/cdk/operations.test.ts).
+    expect(propsWith({}).retainData).toBeUndefined();
+    expect(propsWith({ retainData: "false", demo: "true" })).toMatchObject({ retainData: false, demo: true });
+    expect(() => propsWith({ retainData: "yes" })).toThrow(/context retainData must be true or false/);
   });
 });

@@ -3,11 +3,12 @@
  * concurrency and the slow lane with its own small one; its timeout outlasts one attempt's deadline.
  */
 import { App } from "aws-cdk-lib";
-import { Template } from "aws-cdk-lib/assertions";
+import type { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EVENT_FUNCTIONS } from "../../functions/contracts/event-functions.ts";
 import { QUEUES } from "../../functions/contracts/resources.ts";
 import { RouteMapTrackerStack } from "../../lib/route-map-tracker-stack.ts";
+import { wholeTemplate } from "../support/cdk-template.ts";
 
 let template: Template;
 let stack: RouteMapTrackerStack;
@@ -16,9 +17,10 @@ beforeAll(() => {
   const app = new App({ context: { "aws:cdk:bundling-stacks": [] } });
   stack = new RouteMapTrackerStack(app, "LanesStack", {
     env: { account: "123456789012", region: "eu-central-1" },
+    senderAddress: "alerts@forwarder.example",
   });
   app.synth();
-  template = Template.fromStack(stack);
+  template = wholeTemplate(stack);
 }, 120_000);
 
 type Mapping = {

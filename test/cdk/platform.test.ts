@@ -4,7 +4,7 @@
  * deploy-time window limits; the authorizer always checks an audience and a maximum token lifetime.
  */
 import { App, Aspects, type CfnElement } from "aws-cdk-lib";
-import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
+import { Annotations, Match } from "aws-cdk-lib/assertions";
 import type { IFunction } from "aws-cdk-lib/aws-lambda";
 import { AwsSolutionsChecks } from "cdk-nag";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,19 +12,22 @@ import { TABLES } from "../../functions/contracts/resources.ts";
 import { ROUTES } from "../../functions/contracts/routes.ts";
 import { stackPropsFromContext } from "../../lib/app-context.ts";
 import { RouteMapTrackerStack } from "../../lib/route-map-tracker-stack.ts";
+import { wholeTemplate } from "../support/cdk-template.ts";
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 type Statement = { Action: string | string[]; Resource: unknown };
 
 function synth(context: Record<string, unknown>) {
-  const app = new App({ context: { "aws:cdk:bundling-stacks": [], ...context } });
+  const app = new App({
+    context: { "aws:cdk:bundling-stacks": [], senderAddress: "alerts@forwarder.example", ...context },
+  });
   const stack = new RouteMapTrackerStack(app, "PlatformStack", {
     ...stackPropsFromContext(app.node),
     env: { account: "123456789012", region: "eu-central-1" },
   });
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
   app.synth();
-  return { stack, template: Template.fromStack(stack) };
+  return { stack, template: wholeTemplate(stack) };
 }
 
 let configured: ReturnType<typeof synth>;

@@ -5,7 +5,7 @@
  * lib/function-access.ts, and cdk-nag's AwsSolutions rules with no unsuppressed finding.
  */
 import { App, Aspects, type CfnElement, type Stack } from "aws-cdk-lib";
-import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
+import { Annotations, Match, type Template } from "aws-cdk-lib/assertions";
 import { ResponseType } from "aws-cdk-lib/aws-apigateway";
 import type { IFunction } from "aws-cdk-lib/aws-lambda";
 import { AwsSolutionsChecks } from "cdk-nag";
@@ -19,6 +19,7 @@ import { METHOD_NOT_ALLOWED_CONTENT_TYPES } from "../../lib/constructs/api.ts";
 import { STREAM_MAX_RECORD_AGE } from "../../lib/constructs/event-consumers.ts";
 import { FUNCTION_ACCESS, type QueueName, type TableName } from "../../lib/function-access.ts";
 import { RouteMapTrackerStack } from "../../lib/route-map-tracker-stack.ts";
+import { wholeTemplate } from "../support/cdk-template.ts";
 
 let template: Template;
 let stack: RouteMapTrackerStack;
@@ -31,22 +32,28 @@ beforeAll(() => {
   const app = new App({ context: { "aws:cdk:bundling-stacks": [] } });
   stack = new RouteMapTrackerStack(app, "TestStack", {
     env: { account: "123456789012", region: "eu-central-1" },
+    senderAddress: "alerts@forwarder.example",
   });
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
   app.synth();
-  template = Template.fromStack(stack);
+  template = wholeTemplate(stack);
 }, 120_000);
 
 function resources(type: string): Array<[string, Resource]> {
   return Object.entries(template.findResources(type)) as Array<[string, Resource]>;
 }
 
-/** Every Lambda of the stack by handler id (route handler, event function, "authorizer"). */
+/**
+ * Every Lambda of the stack by handler id (route handler, event function, "authorizer", Cognito's
+ * "pre-token-generation" trigger).
+ */
 function functionsByHandler(): Map<string, IFunction> {
+  const trigger = stack.identity.tokenTrigger;
   return new Map<string, IFunction>([
     ["authorizer", stack.api.authorizerFunction],
     ...stack.api.functions,
     ...stack.eventFunctions,
+    ...(trigger ? [["pre-token-generation", trigger] as const] : []),
   ]);
 }
 
@@ -375,7 +382,9 @@ describe("least privilege (lib/function-access.ts)", () => {
           .filter(([, granted]) => modes.includes(granted))
           .map(([name]) => name)
           .sort();
-      expect(tablesBy(/^dynamodb:GetItem$/), `${handler} reads`).toEqual(expectedTables("read", "readWrite"));
+      expect(tablesBy(/^dynamodb:GetItem$/), `${handler} reads`).toEqual(
+        expectedTables("read", "readWrite", "get"),
+      );
       // "count" (the rate-limit counters): UpdateItem only.
       expect(tablesBy(WRITE_ACTION), `${handler} writes`).toEqual(expectedTables("readWrite", "count"));
       const sendsTo = on(/^sqs:SendMessage$/).flatMap(referencedIds);
@@ -583,15 +592,17 @@ describe("as `cdk synth` builds it: no account or region, settings from context"
 
   beforeAll(() => {
     const app = new App({
-      context: { "aws:cdk:bundling-stacks": [], rateLimitPerSecond: "20", rateLimitBurst: "40" },
+      context: {
+        "aws:cdk:bundling-stacks": [],
+        senderAddress: "alerts@forwarder.example",
+        rateLimitPerSecond: "20",
+        rateLimitBurst: "40",
+      },
     });
     offline = new RouteMapTrackerStack(app, "OfflineStack", stackPropsFromContext(app.node));
     Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
     app.synth();
-    functions = Template.fromStack(offline).findResources("AWS::Lambda::Function") as Record<
-      string,
-      Resource
-    >;
+    functions = wholeTemplate(offline).findResources("AWS::Lambda::Function") as Record<string, Resource>;
   }, 120_000);
 
   it("passes the deploy-time rate limit to every route, and only to routes", () => {

@@ -64,7 +64,15 @@ const ownerToken = () => tokens.forwarder("FWD1", "1234567", "0001", "FRA");
 const strangerToken = () => tokens.forwarder("FWD2", "7654321", "0002", "FRA");
 
 /** Real ids created before the snapshot, so probes on parameterised routes get past "not found". */
-const real = { ruleId: "", webhookId: "", endpointId: "", strangerEndpointId: "" };
+const real = {
+  ruleId: "",
+  webhookId: "",
+  endpointId: "",
+  strangerEndpointId: "",
+  forwarderId: "FWD1",
+  forwarderClientId: "",
+  carrierClientId: "",
+};
 
 async function snapshotTables(): Promise<string> {
   const dump: Record<string, unknown[]> = {};
@@ -148,6 +156,20 @@ beforeAll(async () => {
     await call(stack.url, "POST", `${FFW}/webhook`, { token: ownerToken(), json: samples.webhook() }),
     "Id",
   );
+  // FWD1 and carrier 020 onboarded as tenants, each with a machine client (issue 12).
+  const onboarded = await call(stack.url, "POST", "/support/forwarders", {
+    token: supportToken(),
+    json: { ...samples.forwarder(), ForwarderId: real.forwarderId },
+  });
+  expect(onboarded.status, onboarded.text).toBe(201);
+  for (const [key, path] of [
+    ["forwarderClientId", `/support/forwarders/${real.forwarderId}/clients`],
+    ["carrierClientId", "/support/carriers/020/clients"],
+  ] as const) {
+    const client = await call(stack.url, "POST", path, { token: supportToken(), json: samples.client() });
+    expect(client.status, client.text).toBe(201);
+    real[key] = String((client.body as Record<string, unknown>).ClientId);
+  }
 }, 90_000);
 
 afterAll(async () => {
@@ -174,6 +196,15 @@ const arrival = local("JFK", NOW + 14 * HOUR);
 const JWT = makeJwt({ alg: "RS256", typ: "JWT" }, { sub: "bad-input" });
 
 const samples = {
+  forwarder: () => ({
+    ForwarderId: "FWD-SAMPLE",
+    AgentCode: "1234567",
+    AgentCass: "0001",
+    AgentStation: "FRA",
+    ContactEmail: "ops@fwd1.example",
+  }),
+  client: () => ({ Name: "sample client" }),
+  forwarderUser: () => ({ Email: "person@fwd1.example" }),
   emailRule: () => ({
     ChannelType: "Email",
     NotifyTo: "ops@fwd1.example",
@@ -474,6 +505,38 @@ function webhookMutations(): FieldMutations[] {
       ],
     ),
   ];
+}
+
+function forwarderMutations(): FieldMutations[] {
+  return [
+    field(["ForwarderId"], MISSING, ...notString, null, "", "a b", "x".repeat(65), HUGE, ...INJECTIONS),
+    field(["AgentCode"], MISSING, ...codeLike("123456", "12345678", "abcdefg", 1234567)),
+    field(["AgentCass"], MISSING, ...codeLike("001", "00001", "abcd", 1)),
+    field(["AgentStation"], ...notString, "", "fra", "FRAX", "F1A", HUGE, ...INJECTIONS),
+    field(["ContactEmail"], MISSING, ...notString, null, "", "not-an-address", "a@", HUGE, ...INJECTIONS),
+  ];
+}
+
+function forwarderUserMutations(): FieldMutations[] {
+  return [
+    field(
+      ["Email"],
+      MISSING,
+      ...notString,
+      null,
+      "",
+      "   ",
+      "not-an-address",
+      "a@",
+      `${"a".repeat(250)}@x.example`,
+      HUGE,
+      ...INJECTIONS,
+    ),
+  ];
+}
+
+function clientMutations(): FieldMutations[] {
+  return [field(["Name"], ...notString, "", "   ", "x".repeat(101), HUGE, "\u0000", "a\r\nb")];
 }
 
 function customerEndpointMutations(): FieldMutations[] {
@@ -791,6 +854,9 @@ function fillPath(template: string, target: string | null, bad: string): string 
     if (name === target) return encodeURIComponent(bad);
     if (name === "awb") return AWB;
     if (name === "prefix") return "020";
+    if (name === "clientId")
+      return template.includes("/carriers/") ? real.carrierClientId : real.forwarderClientId;
+    if (name === "id" && template.includes("/support/forwarders/")) return real.forwarderId;
     if (name === "id" && template.includes("/customer-endpoints/")) return real.endpointId;
     if (name === "id") return isWebhook ? real.webhookId : real.ruleId;
     return "0000-no-such-delivery";
@@ -824,6 +890,13 @@ function sampleFor(route: RouteDefinition): Array<{ sample: unknown; mutations: 
     }
     case "put-carrier":
       return [{ sample: samples.carrier(), mutations: carrierMutations() }];
+    case "create-forwarder":
+      return [{ sample: samples.forwarder(), mutations: forwarderMutations() }];
+    case "create-forwarder-client":
+    case "create-carrier-client":
+      return [{ sample: samples.client(), mutations: clientMutations() }];
+    case "create-forwarder-user":
+      return [{ sample: samples.forwarderUser(), mutations: forwarderUserMutations() }];
     case "trigger-route-map":
       return [{ sample: samples.sendsme(), mutations: sendsmeMutations() }];
     case "search-route-maps":
@@ -873,7 +946,7 @@ function mutationProbes(route: RouteDefinition, path: string, token: string): Pr
       "text",
       42,
       null,
-      ...(route.handler === "search-route-maps" ? [] : [{}]),
+      ...(EVERY_FIELD_OPTIONAL.has(route.handler) ? [] : [{}]),
     ];
     for (const body of shapes)
       probes.push(json(`body ${JSON.stringify(body)?.slice(0, 30)}`, JSON.stringify(body)));
@@ -909,6 +982,13 @@ function mutationProbes(route: RouteDefinition, path: string, token: string): Pr
   }
   return probes;
 }
+
+/** Routes whose body may be `{}` (every member optional): a search, a machine client without a Name. */
+const EVERY_FIELD_OPTIONAL = new Set([
+  "search-route-maps",
+  "create-forwarder-client",
+  "create-carrier-client",
+]);
 
 /** Content type, invalid JSON and oversize bodies: the framing every body route must refuse. */
 function framingProbes(route: RouteDefinition, path: string, token: string): Probe[] {
@@ -1003,14 +1083,26 @@ function probesFor(route: RouteDefinition): Probe[] {
       }
     }
     if (route.query) {
-      for (const query of [
-        "CurrentPage=-1",
-        "CurrentPage=abc",
-        "PageSize=0",
-        "PageSize=501",
-        "PageSize=1e3",
-        `CurrentPage=${"9".repeat(40)}`,
-      ]) {
+      const queries =
+        route.query === "cursor"
+          ? [
+              "Limit=0",
+              "Limit=101",
+              "Limit=abc",
+              "Limit=1e3",
+              `Limit=${"9".repeat(40)}`,
+              "Cursor=!",
+              "Cursor=",
+            ]
+          : [
+              "CurrentPage=-1",
+              "CurrentPage=abc",
+              "PageSize=0",
+              "PageSize=501",
+              "PageSize=1e3",
+              `CurrentPage=${"9".repeat(40)}`,
+            ];
+      for (const query of queries) {
         probes.push({
           label: `${label} ?${query}`,
           method: route.method,

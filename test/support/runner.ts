@@ -15,6 +15,10 @@ export interface RunningStack {
   dynamoEndpoint: string;
   sqsEndpoint: string;
   schedulerEndpoint: string;
+  /** The local OAuth 2.0 token endpoint (`POST /oauth2/token`). */
+  tokenUrl: string;
+  /** The support client the runner created at start (its banner line `Support client <id> <secret>`). */
+  supportClient: { clientId: string; clientSecret: string };
   process: ChildProcess;
   output: () => string;
   stop(signal?: NodeJS.Signals): Promise<void>;
@@ -56,8 +60,12 @@ export async function startRunner(extraEnv: Record<string, string> = {}): Promis
     if (!match?.[1]) throw new Error(`no ${label} URL in runner output:\n${output}`);
     return match[1];
   };
+  const support = /Support client\s+(\S+)\s+(\S+)/.exec(output);
+  if (!support?.[1] || !support[2]) throw new Error(`no support client in runner output:\n${output}`);
   return {
     url: find("API"),
+    tokenUrl: find("Token URL"),
+    supportClient: { clientId: support[1], clientSecret: support[2] },
     sesUrl: find("SES mail viewer"),
     dynamoEndpoint: find("DynamoDB Local"),
     sqsEndpoint: find("SQS \\(fauxqs\\)"),
@@ -119,4 +127,46 @@ export async function call(
     // not JSON: keep the text
   }
   return { status: response.status, headers: response.headers, body: parsed, text };
+}
+
+/** RFC 6749 section 2.3.1: the client id and secret form-urlencoded, then base64 as HTTP Basic. */
+export const basicAuthorization = (clientId: string, clientSecret: string) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString("base64")}`;
+
+/** POST /oauth2/token with a form body; status, headers and the parsed JSON answer. */
+export async function tokenRequest(
+  stack: Pick<RunningStack, "tokenUrl">,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
+  const response = await fetch(stack.tokenUrl, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(form).toString(),
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+/**
+ * An access token from the runner's /oauth2/token for these client credentials (HTTP Basic,
+ * grant_type=client_credentials, optional scope); throws with the error answer when refused.
+ */
+export async function clientToken(
+  stack: Pick<RunningStack, "tokenUrl">,
+  clientId: string,
+  clientSecret: string,
+  scope?: string,
+): Promise<string> {
+  const answer = await tokenRequest(
+    stack,
+    { grant_type: "client_credentials", ...(scope ? { scope } : {}) },
+    { authorization: basicAuthorization(clientId, clientSecret) },
+  );
+  if (answer.status !== 200 || typeof answer.body.access_token !== "string")
+    throw new Error(`token request refused: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.access_token;
 }

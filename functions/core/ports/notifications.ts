@@ -98,11 +98,17 @@ export interface DeliveryAttempt {
   /** HTTP status, or null for a timeout / network error / SES failure. */
   status: number | null;
   latencyMs: number;
-  outcome: "delivered" | "retry" | "parked" | "disabled";
+  /**
+   * "suppressed": not sent, the address bounced or complained before; "bounced"/"complained": SES
+   * feedback on the e-mail this attempt sent, appended when it arrives (same attempt number).
+   */
+  outcome: "delivered" | "retry" | "parked" | "disabled" | "suppressed" | "bounced" | "complained";
   /** Response body or error, truncated. */
   detail: string;
   /** When the next attempt is due (outcome "retry" only): what a redelivered job re-queues for. */
   nextAttemptAt?: string;
+  /** SES MessageId of the e-mail this attempt sent: how bounces and complaints find their delivery. */
+  emailMessageId?: string;
 }
 
 export interface DeliveryRecord {
@@ -131,6 +137,28 @@ export interface DeliveryRepository {
   ): Promise<Page<DeliveryRecord>>;
   /** The subscription's newest delivery (its first listed one), or null; a bounded read. */
   latestForSubscription(kind: "rule" | "webhook", subscriptionId: number): Promise<DeliveryRecord | null>;
+  /** The delivery an attempt of which logged this SES MessageId (`emailMessageId`), or null. */
+  findByEmailMessageId(messageId: string): Promise<DeliveryRecord | null>;
+}
+
+/** An address SES reported as bouncing for good or complaining: never mailed again. */
+export interface EmailSuppression {
+  /** Normalised (trimmed, lower case). */
+  address: string;
+  reason: "bounce" | "complaint";
+  /** What SES said (bounce type, diagnostic), for the people reading the log. */
+  detail: string;
+  /** When SES reported it. */
+  at: string;
+  /** SES MessageId of the e-mail that bounced or was complained about. */
+  emailMessageId: string;
+}
+
+/** Suppressed addresses (SES bounces and complaints), by normalised address. */
+export interface EmailSuppressionList {
+  get(address: string): Promise<EmailSuppression | null>;
+  /** Stores (or replaces) the suppression of its address. */
+  suppress(suppression: EmailSuppression): Promise<void>;
 }
 
 /** Whether the service may ever call a URL (SSRF guard: scheme, credentials, address class). */

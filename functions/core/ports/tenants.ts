@@ -43,3 +43,34 @@ export interface ClientRegistry {
   /** Removes the client from the registry (a later token request with it fails); idempotent. */
   deregister(clientId: string): Promise<void>;
 }
+
+/** A person who signs in to the web app for a forwarder (a Cognito user in AWS; issue 12 point 3). */
+export interface ForwarderUser {
+  /** The identity provider's stable id of the user (Cognito's `sub`). */
+  userId: string;
+  email: string;
+  forwarderId: string;
+  createdAt: string;
+}
+
+/**
+ * Where people sign in: Cognito in AWS (the user gets Cognito's invitation with a temporary password),
+ * generated ids locally (no mail). The users' forwarder links are kept by ForwarderUserRepository.
+ */
+export interface ForwarderUserDirectory {
+  /** Creates the sign-in; throws ForwarderUserExistsError (core/errors.ts) for a known e-mail. */
+  createUser(input: { email: string }): Promise<{ userId: string }>;
+  /** Removes the sign-in (a later sign-in fails); idempotent. */
+  deleteUser(userId: string): Promise<void>;
+}
+
+/** Which forwarder each user signs in for: link records in the tenant table. */
+export interface ForwarderUserRepository {
+  getUser(userId: string): Promise<ForwarderUser | null>;
+  /** Stores the link; throws ForwarderUserExistsError when the user id or e-mail is already linked. */
+  createUser(user: ForwarderUser): Promise<void>;
+  /** The forwarder's users, oldest first. */
+  listUsers(forwarderId: string): Promise<ForwarderUser[]>;
+  /** Removes the link; idempotent. */
+  deleteUser(user: ForwarderUser): Promise<void>;
+}

@@ -48,6 +48,7 @@ import type {
   DeliveryStatus,
   EmailConfirmationRepository,
   EmailSender,
+  EmailSuppressionList,
   OutboundPoster,
   OutboundResult,
   SubscriptionRepository,
@@ -66,6 +67,11 @@ export interface DeliverJobDeps {
    * had confirmed is parked, never sent. Absent only in tests that do not care.
    */
   confirmations?: EmailConfirmationRepository;
+  /**
+   * Addresses SES reported bouncing for good or complaining: an e-mail to one is logged "suppressed",
+   * never sent. Absent only in tests that do not care.
+   */
+  suppressions?: EmailSuppressionList;
 }
 
 export interface DeliverJobInput {
@@ -97,6 +103,8 @@ export type DeliverJobOutcome =
   | "disabled"
   /** The subscription was deleted, disabled or changed meanwhile: parked with the reason, nothing sent. */
   | "skipped"
+  /** The e-mail address bounced or complained before (SES feedback): parked, nothing sent. */
+  | "suppressed"
   /** This attempt was already made (a redelivered job): not sent again. */
   | "duplicate";
 
@@ -127,10 +135,14 @@ type ResolvedTarget =
   | { kind: "url"; recipient: SubscriberIdentity; url: string; headerName: string; headerValue: string }
   | { kind: "webhook"; recipient: SubscriberIdentity; webhook: Webhook };
 
-type Resolution = { ok: true; target: ResolvedTarget } | { ok: false; reason: string };
+type Resolution = { ok: true; target: ResolvedTarget } | { ok: false; reason: string; suppressed?: true };
 
 async function resolveTarget(
-  { subscriptions, confirmations }: Pick<DeliverJobDeps, "subscriptions" | "confirmations">,
+  {
+    subscriptions,
+    confirmations,
+    suppressions,
+  }: Pick<DeliverJobDeps, "subscriptions" | "confirmations" | "suppressions">,
   job: DeliveryJob,
 ): Promise<Resolution> {
   const { target, event } = job;
@@ -157,6 +169,13 @@ async function resolveTarget(
     return { ok: false, reason: `rule ${rule.id} no longer matches this event` };
   if (rule.channel === "Email") {
     const address = normaliseAddress(rule.notifyTo);
+    const suppression = suppressions ? await suppressions.get(address) : null;
+    if (suppression)
+      return {
+        ok: false,
+        suppressed: true,
+        reason: `e-mail address ${address} is suppressed: ${suppression.reason === "bounce" ? "it bounced" : "its recipient complained"} on ${suppression.at} (${suppression.detail})`,
+      };
     const confirmation = confirmations ? await confirmations.get(rule.owner.forwarderId, address) : null;
     if (confirmations && confirmation?.status !== "confirmed")
       return {
@@ -194,6 +213,8 @@ interface SendResult {
   retryAfter: string | null;
   latencyMs: number;
   detail: string;
+  /** SES MessageId of the e-mail sent (bounces and complaints refer to it). */
+  emailMessageId?: string;
 }
 
 function fromHttp(result: OutboundResult): SendResult {
@@ -261,6 +282,7 @@ async function send(
         retryAfter: null,
         latencyMs: sent.latencyMs,
         detail: `accepted by SES as ${sent.messageId}`,
+        ...(sent.messageId ? { emailMessageId: sent.messageId } : {}),
       };
     }
     return {
@@ -381,7 +403,7 @@ export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): 
   const log = async (
     outcome: DeliveryAttempt["outcome"],
     status: DeliveryStatus,
-    result: Pick<SendResult, "status" | "latencyMs" | "detail">,
+    result: Pick<SendResult, "status" | "latencyMs" | "detail" | "emailMessageId">,
     nextAttemptAt?: string,
   ) =>
     deps.deliveries.recordAttempt(
@@ -394,11 +416,18 @@ export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): 
         outcome,
         detail: truncate(result.detail),
         ...(nextAttemptAt === undefined ? {} : { nextAttemptAt }),
+        ...(result.emailMessageId === undefined ? {} : { emailMessageId: result.emailMessageId }),
       },
       status,
     );
 
   const resolved = await resolveTarget(deps, job);
+  if (!resolved.ok && resolved.suppressed) {
+    // Not retried (the address will not recover by waiting), not lost: visible in the log.
+    const detail = `suppressed: ${resolved.reason}; not sent`;
+    await log("suppressed", "parked", { status: null, latencyMs: 0, detail });
+    return { ...base, outcome: "suppressed", status: null, detail };
+  }
   if (!resolved.ok) {
     const detail = `skipped: ${resolved.reason}`;
     await log("parked", "parked", { status: null, latencyMs: 0, detail });

@@ -6,7 +6,7 @@ import { prefixFromPath } from "../../http/params.ts";
 import { httpRoute } from "../../http/pipeline.ts";
 import { carrierSettingsOf } from "../../http/request-mapping.ts";
 import { CarrierSettingsSchema } from "../../http/schemas/carriers.ts";
-import { carriers } from "../../wiring.ts";
+import { carriers, tenants } from "../../wiring.ts";
 
 export const make = (deps: () => PutCarrierDeps) =>
   httpRoute("put-carrier", { body: CarrierSettingsSchema, params: { prefix: prefixFromPath } }).handle(
@@ -17,4 +17,4 @@ export const make = (deps: () => PutCarrierDeps) =>
     },
   );
 
-export const handler = make(() => ({ carriers: carriers() }));
+export const handler = make(() => ({ carriers: carriers(), tenants: tenants() }));

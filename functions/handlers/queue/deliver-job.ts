@@ -27,6 +27,7 @@ import type { Context, SQSEvent, SQSRecord } from "aws-lambda";
 import { requiredEnv } from "../../adapters/aws-clients.ts";
 import { nowIso, wallClockSeconds } from "../../adapters/clock.ts";
 import { logger } from "../../adapters/logger.ts";
+import { deliveryPoints, emfMetrics, type MetricsRecorder } from "../../adapters/metrics.ts";
 import { QUEUES, TABLES } from "../../contracts/resources.ts";
 import type { DeliveryJob } from "../../core/ports/notifications.ts";
 import { type DeliverJobDeps, deliverJob, parkUnfinishedJob } from "../../core/use-cases/deliver-job.ts";
@@ -36,6 +37,7 @@ import {
   deliveryRetries,
   emailConfirmations,
   emailSender,
+  emailSuppressions,
   httpSender,
   subscriptions,
 } from "../../wiring.ts";
@@ -45,6 +47,8 @@ export interface DeliverJobOptions {
   retryScale?: number;
   /** Per-attempt timeout; the use case's 10 s when absent. */
   timeoutMs?: number;
+  /** Where Deliveries and DeliveryLatency go (EMF by default). */
+  metrics?: MetricsRecorder;
 }
 
 /** A positive number from the environment, or undefined. */
@@ -70,7 +74,11 @@ function isLastReceive(record: SQSRecord): boolean {
 }
 
 export const make = (deps: () => DeliverJobDeps, options: DeliverJobOptions = {}) => {
-  const { retryScale = 1, timeoutMs = ATTEMPT_DEADLINE_MS } = { ...optionsFromEnv(process.env), ...options };
+  const {
+    retryScale = 1,
+    timeoutMs = ATTEMPT_DEADLINE_MS,
+    metrics = emfMetrics,
+  } = { ...optionsFromEnv(process.env), ...options };
   const config = new IdempotencyConfig({
     eventKeyJmesPath: "[deliveryId, attempt]",
     expiresAfterSeconds: 86_400,
@@ -80,15 +88,18 @@ export const make = (deps: () => DeliverJobDeps, options: DeliverJobOptions = {}
   });
   const deliverOnce = makeIdempotent(
     async (job: DeliveryJob, attemptMs: number) => {
+      const now = nowIso();
       const result = await deliverJob(deps(), {
         retryScale,
         timeoutMs: attemptMs,
         job,
-        now: nowIso(),
+        now,
         sentAtSeconds: wallClockSeconds(),
         random: Math.random(),
       });
       logger.info("delivery attempt", { ...result });
+      // Inside the idempotent call: a redelivered job whose attempt was made is not counted again.
+      metrics(deliveryPoints(result, job.event, nowIso()));
       return result;
     },
     { persistenceStore, config, keyPrefix: "deliver", dataIndexArgument: 0 },
@@ -103,6 +114,7 @@ export const make = (deps: () => DeliverJobDeps, options: DeliverJobOptions = {}
       if (!isLastReceive(record) || error instanceof IdempotencyAlreadyInProgressError) throw error;
       const tries = receiveCount(record);
       const result = await parkUnfinishedJob(deps(), { job, now: nowIso(), tries });
+      metrics(deliveryPoints(result, job.event, nowIso(), true));
       logger.error("delivery job failed on its last receive; delivery parked", { ...result, error });
       return result;
     }
@@ -126,4 +138,5 @@ export const handler = make(() => ({
   http: httpSender(),
   email: emailSender(),
   confirmations: emailConfirmations(),
+  suppressions: emailSuppressions(),
 }));

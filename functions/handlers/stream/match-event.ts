@@ -9,11 +9,15 @@ import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-p
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { nowIso } from "../../adapters/clock.ts";
 import { logger } from "../../adapters/logger.ts";
+import { emfMetrics, type MetricsRecorder, matchPoints } from "../../adapters/metrics.ts";
 import { outboxEventOf } from "../../adapters/outbox-stream.ts";
 import { type MatchEventDeps, matchEvent } from "../../core/use-cases/match-event.ts";
 import { deliveries, deliveryQueue, subscriptions } from "../../wiring.ts";
 
-export const make = (deps: () => MatchEventDeps, { now = nowIso }: { now?: () => string } = {}) => {
+export const make = (
+  deps: () => MatchEventDeps,
+  { now = nowIso, metrics = emfMetrics }: { now?: () => string; metrics?: MetricsRecorder } = {},
+) => {
   const processor = new BatchProcessor(EventType.DynamoDBStreams);
   const matchRecord = async (record: DynamoDBRecord) => {
     const event = outboxEventOf(record);
@@ -23,6 +27,7 @@ export const make = (deps: () => MatchEventDeps, { now = nowIso }: { now?: () =>
       return;
     }
     const result = await matchEvent(deps(), { event, now: now() });
+    metrics(matchPoints(result));
     logger.info("event matched", {
       eventId: event.eventId,
       event: event.name,

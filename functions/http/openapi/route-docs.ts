@@ -4,7 +4,7 @@
  * data in functions/contracts/routes.ts; the `Record<HandlerId, ...>` type makes a route without docs
  * fail to compile.
  */
-import type { GenericSchema } from "valibot";
+import * as v from "valibot";
 import type { HandlerId } from "../../contracts/routes.ts";
 import { CarrierJsonMessageSchema } from "../../core/carrier-messages/index.ts";
 import {
@@ -16,6 +16,7 @@ import {
   WebhookUpdateSchema,
 } from "../../core/notifications/index.ts";
 import { CarrierSchema, CarrierSettingsSchema } from "../schemas/carriers.ts";
+import { ForwarderUserRequestSchema, ForwarderUserResponseSchema } from "../schemas/forwarder-users.ts";
 import {
   CustomerEndpointResponseSchema,
   DeletedCustomerEndpointResponseSchema,
@@ -35,18 +36,37 @@ import {
   SendsmeRequestSchema,
   SendsmeResponseSchema,
 } from "../schemas/route-maps.ts";
+import {
+  CarrierTenantResponseSchema,
+  ClientRequestSchema,
+  ClientResponseSchema,
+  CreatedClientResponseSchema,
+  CursorQuerySchema,
+  cursorPagedSchema,
+  DeletedCarrierResponseSchema,
+  DeletedForwarderResponseSchema,
+  ForwarderRequestSchema,
+  ForwarderResponseSchema,
+} from "../schemas/tenants.ts";
 
 export interface RouteDocs {
   summary: string;
   tag: string;
   /** Schema of a JSON body (documented under application/json) and a description of the body. */
-  body?: { schema?: GenericSchema; description?: string };
+  body?: { schema?: v.GenericSchema; description?: string };
   /** One query parameter per property. */
-  query?: GenericSchema;
-  response?: GenericSchema;
+  query?: v.GenericSchema;
+  response?: v.GenericSchema;
 }
 
 const PAGING = " Paged: ?CurrentPage= (1-based) &PageSize= (default 100, max 500).";
+const CURSOR_PAGING =
+  " Paged: ?Limit= (1-100, default 100) &Cursor= (the NextCursor of the previous page; null on the last).";
+const IDEMPOTENT = " Idempotent; unknown: 404.";
+const NEW_CLIENT =
+  " OAuth 2.0 client credentials for POST /oauth2/token: 201 with ClientId and ClientSecret, the secret " +
+  "shown only in this answer. Allowed while the tenant is disabled (no token until it is enabled).";
+const ROTATE = " Rotating a secret: create a new client, switch over, delete the old one.";
 const OWNER_ONLY = " Only your own; anything else is 404.";
 
 /** Documented in the OpenAPI document (body description of the webhook routes) and the README. */
@@ -140,6 +160,143 @@ export const ROUTE_DOCS: Record<HandlerId, RouteDocs> = {
     response: CarrierSchema,
   },
   "get-carrier": { summary: "Read a carrier's participation", tag: "support", response: CarrierSchema },
+  // ---- tenants and their machine clients ------------------------------------------------------------
+  "create-forwarder": {
+    summary:
+      "Onboard a forwarder (enabled): ForwarderId (1-64 letters, digits, _ . -), AgentCode (7 digits), " +
+      "AgentCass (4 digits), AgentStation (3 capital letters, optional) and ContactEmail. Its tokens carry " +
+      "exactly these claims. 409 when the forwarder is already onboarded.",
+    tag: "support",
+    body: { schema: ForwarderRequestSchema },
+    response: ForwarderResponseSchema,
+  },
+  "list-forwarders": {
+    summary: `Onboarded forwarders in ForwarderId order.${CURSOR_PAGING}`,
+    tag: "support",
+    query: CursorQuerySchema,
+    response: cursorPagedSchema(ForwarderResponseSchema),
+  },
+  "get-forwarder": {
+    summary: "One onboarded forwarder (404 otherwise)",
+    tag: "support",
+    response: ForwarderResponseSchema,
+  },
+  "delete-forwarder": {
+    summary:
+      "Offboard a forwarder: each of its clients is deregistered (no new token) and deleted with it, and " +
+      "each person signing in for it is removed. Its rules, webhooks and route maps stay. Tokens already " +
+      "issued run out within their hour.",
+    tag: "support",
+    response: DeletedForwarderResponseSchema,
+  },
+  "disable-forwarder": {
+    summary: `Switch a forwarder off: none of its clients gets a token.${IDEMPOTENT}`,
+    tag: "support",
+    response: ForwarderResponseSchema,
+  },
+  "enable-forwarder": {
+    summary: `Switch a forwarder on again.${IDEMPOTENT}`,
+    tag: "support",
+    response: ForwarderResponseSchema,
+  },
+  "create-forwarder-client": {
+    summary: `A new machine client of the forwarder.${NEW_CLIENT}`,
+    tag: "support",
+    body: { schema: ClientRequestSchema, description: "Name: free text for support, optional." },
+    response: CreatedClientResponseSchema,
+  },
+  "list-forwarder-clients": {
+    summary: "The forwarder's machine clients, oldest first, without secrets",
+    tag: "support",
+    response: v.object({ Items: v.array(ClientResponseSchema) }),
+  },
+  "create-forwarder-user": {
+    summary:
+      "A person who signs in to the web app for the forwarder: their tokens carry the forwarder's claims. In AWS Cognito mails the invitation (temporary password); 409 for an e-mail that already signs in.",
+    tag: "support",
+    body: {
+      schema: ForwarderUserRequestSchema,
+      description: "Email: where the invitation goes (stored lower-cased).",
+    },
+    response: ForwarderUserResponseSchema,
+  },
+  "list-forwarder-users": {
+    summary: "The people who sign in for the forwarder, oldest first",
+    tag: "support",
+    response: v.object({ Items: v.array(ForwarderUserResponseSchema) }),
+  },
+  "delete-forwarder-user": {
+    summary:
+      "Remove a person's sign-in for the forwarder: no new token (tokens already issued run out within their hour)",
+    tag: "support",
+    response: ForwarderUserResponseSchema,
+  },
+  "delete-forwarder-client": {
+    summary: `Delete one of the forwarder's clients: its next token request gets 401 invalid_client.${ROTATE}`,
+    tag: "support",
+    response: ClientResponseSchema,
+  },
+  "disable-forwarder-client": {
+    summary: `Switch one of the forwarder's clients off (no token).${IDEMPOTENT}`,
+    tag: "support",
+    response: ClientResponseSchema,
+  },
+  "enable-forwarder-client": {
+    summary: `Switch one of the forwarder's clients on again.${IDEMPOTENT}`,
+    tag: "support",
+    response: ClientResponseSchema,
+  },
+  "list-carriers": {
+    summary:
+      "Onboarded carriers in prefix order (a carrier is onboarded by PUT /support/carriers/{prefix}), each " +
+      `with its settings and Enabled.${CURSOR_PAGING}`,
+    tag: "support",
+    query: CursorQuerySchema,
+    response: cursorPagedSchema(CarrierTenantResponseSchema),
+  },
+  "delete-carrier": {
+    summary:
+      "Offboard a carrier's access: each of its clients is deregistered and deleted with its tenant " +
+      "profile. Its settings stay (PUT enables it again). 404 for a carrier without settings.",
+    tag: "support",
+    response: DeletedCarrierResponseSchema,
+  },
+  "disable-carrier": {
+    summary: `Switch a carrier off: none of its clients gets a token.${IDEMPOTENT}`,
+    tag: "support",
+    response: CarrierTenantResponseSchema,
+  },
+  "enable-carrier": {
+    summary: `Switch a carrier on again.${IDEMPOTENT}`,
+    tag: "support",
+    response: CarrierTenantResponseSchema,
+  },
+  "create-carrier-client": {
+    summary: `A new machine client of the carrier (its settings must be stored first, else 404).${NEW_CLIENT}`,
+    tag: "support",
+    body: { schema: ClientRequestSchema, description: "Name: free text for support, optional." },
+    response: CreatedClientResponseSchema,
+  },
+  "list-carrier-clients": {
+    summary: "The carrier's machine clients, oldest first, without secrets",
+    tag: "support",
+    response: v.object({ Items: v.array(ClientResponseSchema) }),
+  },
+  "delete-carrier-client": {
+    summary: `Delete one of the carrier's clients: its next token request gets 401 invalid_client.${ROTATE}`,
+    tag: "support",
+    response: ClientResponseSchema,
+  },
+  "disable-carrier-client": {
+    summary: `Switch one of the carrier's clients off (no token).${IDEMPOTENT}`,
+    tag: "support",
+    response: ClientResponseSchema,
+  },
+  "enable-carrier-client": {
+    summary: `Switch one of the carrier's clients on again.${IDEMPOTENT}`,
+    tag: "support",
+    response: ClientResponseSchema,
+  },
   // ---- notification rules ------------------------------------------------------------------------
   "create-notification-rule": {
     summary:

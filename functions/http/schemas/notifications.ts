@@ -95,7 +95,12 @@ const AttemptSchema = v.object({
   At: v.string(),
   HttpStatus: v.pipe(v.nullable(v.number()), v.description("null: timeout, network error or refused")),
   LatencyMs: v.number(),
-  Outcome: v.picklist(["delivered", "retry", "parked", "disabled"]),
+  Outcome: v.pipe(
+    v.picklist(["delivered", "retry", "parked", "disabled", "suppressed", "bounced", "complained"]),
+    v.description(
+      "suppressed: not sent, the address bounced or complained before; bounced/complained: SES feedback on the e-mail of that attempt",
+    ),
+  ),
   Detail: v.pipe(v.string(), v.description("Response body or error, truncated")),
   NextAttemptAt: v.pipe(v.nullable(v.string()), v.description("When the next attempt is due (retries only)")),
 });

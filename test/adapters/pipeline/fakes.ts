@@ -158,6 +158,12 @@ export class FakeDeliveries implements DeliveryRepository {
     const [newest] = (await this.listForSubscription(kind, subscriptionId, { page: 1, pageSize: 1 })).items;
     return newest ?? null;
   }
+  async findByEmailMessageId(messageId: string) {
+    const found = [...this.records.values()].find((r) =>
+      r.attempts.some((attempt) => attempt.emailMessageId === messageId),
+    );
+    return found ? clone(found) : null;
+  }
   async listForSubscription(kind: "rule" | "webhook", subscriptionId: number, page: PageRequest) {
     return paged(
       [...this.records.values()].filter(

@@ -51,6 +51,12 @@ export function memoryDeliveryRepository(): MemoryDeliveryRepository {
       const [newest] = (await repo.listForSubscription(kind, subscriptionId, { page: 1, pageSize: 1 })).items;
       return newest ?? null;
     },
+    async findByEmailMessageId(messageId) {
+      const found = [...records.values()].find((record) =>
+        record.attempts.some((attempt) => attempt.emailMessageId === messageId),
+      );
+      return found ? copy(found) : null;
+    },
   };
   return repo;
 }

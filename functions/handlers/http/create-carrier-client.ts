@@ -1,0 +1,22 @@
+/**
+ * POST /support/carriers/{prefix}/clients: a new machine client (OAuth 2.0 client credentials) for the carrier: 201
+ * { ClientId, ClientSecret }, the secret shown only here. The carrier needs its settings (404).
+ */
+import { nowIso } from "../../adapters/clock.ts";
+import { createCarrierClient } from "../../core/use-cases/create-carrier-client.ts";
+import type { CarrierTenantDeps, TenantClientDeps } from "../../core/use-cases/shared/tenants.ts";
+import { prefixFromPath } from "../../http/params.ts";
+import { httpRoute } from "../../http/pipeline.ts";
+import { ClientRequestSchema, createdClientBody } from "../../http/schemas/tenants.ts";
+import { carriers, clientRegistry, tenants } from "../../wiring.ts";
+
+export const make = (deps: () => TenantClientDeps & CarrierTenantDeps) =>
+  httpRoute("create-carrier-client", {
+    body: ClientRequestSchema,
+    params: { prefix: prefixFromPath },
+  }).handle(async ({ body, params }) => {
+    const input = { prefix: params.prefix, name: body.Name, now: nowIso() };
+    return { status: 201, body: createdClientBody(await createCarrierClient(deps(), input)) };
+  });
+
+export const handler = make(() => ({ tenants: tenants(), clients: clientRegistry(), carriers: carriers() }));

@@ -1,0 +1,25 @@
+/**
+ * POST /support/forwarders/{id}/users: a person who signs in to the web app for the forwarder: 201
+ * { UserId, Email, ForwarderId, CreatedAt }. In AWS Cognito mails the invitation.
+ */
+import { nowIso } from "../../adapters/clock.ts";
+import { createForwarderUser, type ForwarderUserDeps } from "../../core/use-cases/create-forwarder-user.ts";
+import { forwarderIdFromPath } from "../../http/params.ts";
+import { httpRoute } from "../../http/pipeline.ts";
+import { ForwarderUserRequestSchema, forwarderUserBody } from "../../http/schemas/forwarder-users.ts";
+import { forwarderUserDirectory, forwarderUsers, tenants } from "../../wiring.ts";
+
+export const make = (deps: () => ForwarderUserDeps) =>
+  httpRoute("create-forwarder-user", {
+    body: ForwarderUserRequestSchema,
+    params: { id: forwarderIdFromPath },
+  }).handle(async ({ body, params }) => {
+    const input = { forwarderId: params.id, email: body.Email, now: nowIso() };
+    return { status: 201, body: forwarderUserBody(await createForwarderUser(deps(), input)) };
+  });
+
+export const handler = make(() => ({
+  tenants: tenants(),
+  users: forwarderUsers(),
+  directory: forwarderUserDirectory(),
+}));

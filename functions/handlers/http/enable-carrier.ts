@@ -1,0 +1,16 @@
+/** POST /support/carriers/{prefix}/enable: switch the carrier on again (404 without settings). */
+import { nowIso } from "../../adapters/clock.ts";
+import { enableCarrier } from "../../core/use-cases/enable-carrier.ts";
+import type { CarrierTenantDeps } from "../../core/use-cases/shared/tenants.ts";
+import { prefixFromPath } from "../../http/params.ts";
+import { httpRoute } from "../../http/pipeline.ts";
+import { carrierTenantBody } from "../../http/schemas/tenants.ts";
+import { carriers, tenants } from "../../wiring.ts";
+
+export const make = (deps: () => CarrierTenantDeps) =>
+  httpRoute("enable-carrier", { params: { prefix: prefixFromPath } }).handle(async ({ params }) => ({
+    status: 200,
+    body: carrierTenantBody(await enableCarrier(deps(), { prefix: params.prefix, now: nowIso() })),
+  }));
+
+export const handler = make(() => ({ tenants: tenants(), carriers: carriers() }));
