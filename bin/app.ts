@@ -1,8 +1,9 @@
 /**
- * CDK app: `npx cdk synth` / `npx cdk deploy`. Context (lib/app-context.ts): serviceName, senderAddress,
- * jwtIssuer, jwtAudience (default route-map-tracker), jwtMaxLifetimeSeconds (default 86400), retainData,
- * rateLimitPerSecond (default 50), rateLimitBurst (default 100), rateLimitPerMinute (1500),
- * rateLimitPerHour (30000), rateLimitPerDay (300000).
+ * CDK app: `npx cdk synth` / `npx cdk deploy`. Context flags (lib/app-context.ts; README "Deploying" has
+ * every flag with its default): senderAddress (required unless demo=true), demo, retainData (default
+ * true), serviceName, jwtIssuer, jwtAudience, jwtMaxLifetimeSeconds, rateLimitPerSecond, rateLimitBurst,
+ * rateLimitPerMinute, rateLimitPerHour, rateLimitPerDay, rateLimitTiers, rateLimitCallerTiers,
+ * cognitoDomainPrefix, webAppCallbackUrls.
  */
 import { App, Aspects } from "aws-cdk-lib";
 import { AwsSolutionsChecks } from "cdk-nag";

@@ -13,8 +13,8 @@ import { DescribeUserPoolCommand } from "@aws-sdk/client-cognito-identity-provid
 import { cognito } from "../functions/adapters/aws-clients.ts";
 import { cognitoClientRegistry } from "../functions/adapters/cognito-client-registry.ts";
 import { dynamoTenantRepository } from "../functions/adapters/tenant-repository.ts";
+import { TENANT_SCOPES } from "../functions/contracts/scopes.ts";
 import type { IssuedClientCredential } from "../functions/core/ports/tenants.ts";
-import { TENANT_SCOPES } from "../functions/core/tenants/tenants.ts";
 import {
   bootstrapSupportClient,
   type SupportBootstrapDeps,

@@ -33,7 +33,7 @@ import type { IFunction } from "aws-cdk-lib/aws-lambda";
 import type { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { NagSuppressions } from "cdk-nag";
 import { Construct } from "constructs";
-import { RESOURCE_SERVER_ID, TENANT_SCOPES, type TenantKind } from "../../functions/core/tenants/tenants.ts";
+import { RESOURCE_SERVER_ID, type ScopedRole, TENANT_SCOPES } from "../../functions/contracts/scopes.ts";
 import { PRE_TOKEN_GENERATION } from "../bundle-options.ts";
 import type { FunctionBindings } from "../function-bindings.ts";
 import { HandlerFunction } from "./handler-function.ts";
@@ -133,8 +133,8 @@ export class Identity extends Construct {
     ]);
     this.issuer = this.userPool.userPoolProviderUrl;
 
-    const scopes = new Map<TenantKind, ResourceServerScope>(
-      (Object.entries(TENANT_SCOPES) as Array<[TenantKind, string]>).map(([role, scope]) => [
+    const scopes = new Map<ScopedRole, ResourceServerScope>(
+      (Object.entries(TENANT_SCOPES) as Array<[ScopedRole, string]>).map(([role, scope]) => [
         role,
         new ResourceServerScope({
           scopeName: scope.slice(RESOURCE_SERVER_ID.length + 1),

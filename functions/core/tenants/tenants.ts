@@ -61,15 +61,8 @@ export interface TenantClient {
   secretHash: string | null;
 }
 
-/** OAuth 2.0 scopes of the resource server `routemap`, one per role. */
-export const TENANT_SCOPES: Readonly<Record<TenantKind, string>> = {
-  forwarder: "routemap/forwarder",
-  carrier: "routemap/carrier",
-  support: "routemap/support",
-};
-
-/** Resource server identifier the scopes belong to. */
-export const RESOURCE_SERVER_ID = "routemap";
+// The scopes are contract data (the stack's Cognito resource server names them too).
+export { RESOURCE_SERVER_ID, TENANT_SCOPES } from "../../contracts/scopes.ts";
 
 /** Lifetime of a client-credentials access token, seconds (Cognito's unit is minutes: 60). */
 export const CLIENT_TOKEN_LIFETIME_SECONDS = 3600;

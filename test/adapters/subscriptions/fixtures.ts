@@ -54,6 +54,8 @@ export function webhook(
 }
 
 /** A delivery of `eventId` to webhook `webhookId` of OWNER (delivery id as the matcher builds it). */
+const DELIVERY_CREATED_AT = new Date(Date.now() - 60_000).toISOString();
+
 export function deliveryRecord(
   eventId: string,
   webhookId = 7,
@@ -86,8 +88,10 @@ export function deliveryRecord(
     status: "pending",
     attempts: [],
     job,
-    createdAt: NOW,
-    updatedAt: NOW,
+    // A delivery record expires 30 days after creation (TTL) and DynamoDB Local deletes expired items:
+    // created a minute ago, not at NOW (a fixed past date), so it cannot vanish mid-test.
+    createdAt: DELIVERY_CREATED_AT,
+    updatedAt: DELIVERY_CREATED_AT,
     ...overrides,
   };
 }
