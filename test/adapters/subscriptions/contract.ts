@@ -13,7 +13,7 @@ import type {
   DeliveryRepository,
   SubscriptionRepository,
 } from "../../../functions/core/ports/notifications.ts";
-import { deliveryRecord, makeEvent, NOW, OWNER, rule, STRANGER, webhook, XTD } from "./fixtures.ts";
+import { makeEvent, NOW, OWNER, recentDeliveryRecord, rule, STRANGER, webhook, XTD } from "./fixtures.ts";
 
 const PAGE = { page: 1, pageSize: 100 };
 
@@ -207,7 +207,7 @@ export function deliveryRepositoryContract(make: () => DeliveryRepository) {
 
     it("create is idempotent: the second create returns false and keeps the log", async () => {
       const repo = make();
-      const record = deliveryRecord(unique());
+      const record = recentDeliveryRecord(unique());
       expect(await repo.create(record)).toBe(true);
       await repo.recordAttempt(
         record.deliveryId,
@@ -227,10 +227,10 @@ export function deliveryRepositoryContract(make: () => DeliveryRepository) {
       const webhookId = 100_000 + Math.floor(Math.random() * 800_000);
       expect(await repo.latestForSubscription("webhook", webhookId)).toBeNull();
       const recent = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
-      await repo.create({ ...deliveryRecord(unique(), webhookId), createdAt: recent(10) });
-      const newest = { ...deliveryRecord(unique(), webhookId), createdAt: recent(1) };
+      await repo.create({ ...recentDeliveryRecord(unique(), webhookId), createdAt: recent(10) });
+      const newest = { ...recentDeliveryRecord(unique(), webhookId), createdAt: recent(1) };
       await repo.create(newest);
-      await repo.create({ ...deliveryRecord(unique(), webhookId + 1), createdAt: recent(0) });
+      await repo.create({ ...recentDeliveryRecord(unique(), webhookId + 1), createdAt: recent(0) });
       expect((await repo.latestForSubscription("webhook", webhookId))?.deliveryId).toBe(newest.deliveryId);
       expect(await repo.latestForSubscription("rule", webhookId)).toBeNull();
     });
@@ -249,7 +249,7 @@ export function deliveryRepositoryContract(make: () => DeliveryRepository) {
 
     it("keeps the last 20 attempts with details truncated to 1000 characters", async () => {
       const repo = make();
-      const record = deliveryRecord(unique());
+      const record = recentDeliveryRecord(unique());
       await repo.create(record);
       for (let attempt = 1; attempt <= 23; attempt++) {
         await repo.recordAttempt(
@@ -274,7 +274,7 @@ export function deliveryRepositoryContract(make: () => DeliveryRepository) {
 
     it("concurrent attempts are all logged (no lost update)", async () => {
       const repo = make();
-      const record = deliveryRecord(unique());
+      const record = recentDeliveryRecord(unique());
       await repo.create(record);
       await Promise.all(
         [1, 2, 3, 4].map((attempt) =>
@@ -297,11 +297,13 @@ export function deliveryRepositoryContract(make: () => DeliveryRepository) {
       const base = Date.now() - 60_000;
       for (let i = 0; i < 5; i++) {
         const at = new Date(base + i * 1000).toISOString();
-        const record = deliveryRecord(unique(), webhookId, { createdAt: at, updatedAt: at });
+        const record = recentDeliveryRecord(unique(), webhookId, { createdAt: at, updatedAt: at });
         ids.push(record.deliveryId);
         await repo.create(record);
       }
-      await repo.create(deliveryRecord(unique(), webhookId + 1, { createdAt: new Date(base).toISOString() }));
+      await repo.create(
+        recentDeliveryRecord(unique(), webhookId + 1, { createdAt: new Date(base).toISOString() }),
+      );
       const first = await repo.listForSubscription("webhook", webhookId, { page: 1, pageSize: 2 });
       expect(first.total).toBe(5);
       expect(first.items.map((r) => r.deliveryId)).toEqual([ids[4], ids[3]]);

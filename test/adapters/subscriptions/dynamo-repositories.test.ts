@@ -68,19 +68,21 @@ describe("DynamoDB layout", () => {
   });
 
   it("a delivery is a RECORD item and a SUB# listing item, both with a 30-day TTL", async () => {
-    const record = deliveryRecord("evt-layout", 5, { createdAt: "2026-03-14T12:00:00.000Z" });
+    // Created today (whole seconds): a past date would be past its TTL, and DynamoDB Local deletes it.
+    const createdAt = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+    const record = deliveryRecord("evt-layout", 5, { createdAt });
     await deliveries.create(record);
     const table = local.tables.DELIVERIES_TABLE;
     const item = await local.doc.send(
       new GetCommand({ TableName: table, Key: { pk: `DELIVERY#${record.deliveryId}`, sk: "RECORD" } }),
     );
-    const expected = Date.parse("2026-03-14T12:00:00.000Z") / 1000 + 30 * 24 * 3600;
+    const expected = Date.parse(createdAt) / 1000 + 30 * 24 * 3600;
     expect(item.Item?.expiresAt).toBe(expected);
     expect(JSON.parse(item.Item?.job as string)).toEqual(record.job);
     const listing = await local.doc.send(
       new GetCommand({
         TableName: table,
-        Key: { pk: "SUB#webhook#5", sk: `2026-03-14T12:00:00.000Z#${record.deliveryId}` },
+        Key: { pk: "SUB#webhook#5", sk: `${createdAt}#${record.deliveryId}` },
       }),
     );
     expect(listing.Item?.expiresAt).toBe(expected);

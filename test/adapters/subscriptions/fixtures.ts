@@ -9,7 +9,7 @@ import {
   WebhookRequestSchema,
   webhookFromRequest,
 } from "../../../functions/core/notifications/index.ts";
-import type { DeliveryJob, DeliveryRecord } from "../../../functions/core/ports/notifications.ts";
+import type { DeliveryRecord, NotificationJob } from "../../../functions/core/ports/notifications.ts";
 import { emailRuleBody, makeEvent, NOW, OWNER } from "../../unit/notifications/helpers.ts";
 
 export {
@@ -54,17 +54,15 @@ export function webhook(
 }
 
 /** A delivery of `eventId` to webhook `webhookId` of OWNER (delivery id as the matcher builds it). */
-const DELIVERY_CREATED_AT = new Date(Date.now() - 60_000).toISOString();
-
 export function deliveryRecord(
   eventId: string,
   webhookId = 7,
-  overrides: Partial<DeliveryRecord> = {},
+  overrides: Partial<DeliveryRecord & { job: NotificationJob }> = {},
   owner: SubscriberIdentity = OWNER,
-): DeliveryRecord {
+): DeliveryRecord & { job: NotificationJob } {
   const event = makeEvent({ eventId });
   const deliveryId = `${eventId}:webhook-${webhookId}`;
-  const job: DeliveryJob = {
+  const job: NotificationJob = {
     deliveryId,
     event,
     target: {
@@ -88,10 +86,19 @@ export function deliveryRecord(
     status: "pending",
     attempts: [],
     job,
-    // A delivery record expires 30 days after creation (TTL) and DynamoDB Local deletes expired items:
-    // created a minute ago, not at NOW (a fixed past date), so it cannot vanish mid-test.
-    createdAt: DELIVERY_CREATED_AT,
-    updatedAt: DELIVERY_CREATED_AT,
+    createdAt: NOW,
+    updatedAt: NOW,
     ...overrides,
   };
+}
+
+/**
+ * A delivery record created a minute ago, for tests against DynamoDB Local: a record expires 30 days
+ * after creation (TTL) and DynamoDB Local deletes expired items, so one created at NOW (a fixed past
+ * date) could vanish mid-test.
+ */
+export function recentDeliveryRecord(...args: Parameters<typeof deliveryRecord>): DeliveryRecord {
+  const [eventId, webhookId, overrides = {}, owner] = args;
+  const createdAt = new Date(Date.now() - 60_000).toISOString();
+  return deliveryRecord(eventId, webhookId, { createdAt, updatedAt: createdAt, ...overrides }, owner);
 }
