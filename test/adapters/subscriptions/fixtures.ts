@@ -9,7 +9,7 @@ import {
   WebhookRequestSchema,
   webhookFromRequest,
 } from "../../../functions/core/notifications/index.ts";
-import type { DeliveryRecord, NotificationJob } from "../../../functions/core/ports/notifications.ts";
+import type { DeliveryJob, DeliveryRecord } from "../../../functions/core/ports/notifications.ts";
 import { emailRuleBody, makeEvent, NOW, OWNER } from "../../unit/notifications/helpers.ts";
 
 export {
@@ -57,12 +57,12 @@ export function webhook(
 export function deliveryRecord(
   eventId: string,
   webhookId = 7,
-  overrides: Partial<DeliveryRecord & { job: NotificationJob }> = {},
+  overrides: Partial<DeliveryRecord> = {},
   owner: SubscriberIdentity = OWNER,
-): DeliveryRecord & { job: NotificationJob } {
+): DeliveryRecord {
   const event = makeEvent({ eventId });
   const deliveryId = `${eventId}:webhook-${webhookId}`;
-  const job: NotificationJob = {
+  const job: DeliveryJob = {
     deliveryId,
     event,
     target: {
