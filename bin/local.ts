@@ -42,6 +42,7 @@ process.stdout.write(
     `  DynamoDB Local   ${stack.dynamoEndpoint}`,
     `  SQS (fauxqs)     ${stack.sqsEndpoint}`,
     `  Scheduler        ${stack.schedulerEndpoint}`,
+    `  SMTP             ${stack.smtpUrl}   (Cargo-IMP by e-mail from carriers' InboundSenders)`,
     `  Token URL        ${stack.tokenUrl}   (OAuth 2.0 client credentials)`,
     `  Support client   ${stack.supportClient.clientId} ${stack.supportClient.clientSecret}   (also in .local/support-client.json)`,
     `Get a token:  curl -s -u ${stack.supportClient.clientId}:${stack.supportClient.clientSecret} -d grant_type=client_credentials ${stack.tokenUrl}`,

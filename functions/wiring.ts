@@ -8,7 +8,6 @@
  */
 import { jitteredBackoff } from "./adapters/backoff.ts";
 import { cachedCarrierDirectory, dynamoCarrierRepository } from "./adapters/carrier-repository.ts";
-import { sqsCarrierRequestPublisher } from "./adapters/carrier-request-publisher.ts";
 import { eventBridgeCheckScheduler } from "./adapters/check-scheduler.ts";
 import { cognitoClientRegistry } from "./adapters/cognito-client-registry.ts";
 import { cognitoUserDirectory } from "./adapters/cognito-user-directory.ts";
@@ -20,18 +19,27 @@ import { sesEmailSender } from "./adapters/email-sender.ts";
 import { dynamoEmailSuppressionList } from "./adapters/email-suppression-list.ts";
 import { dynamoForwarderUserRepository } from "./adapters/forwarder-user-repository.ts";
 import { createHttpSender } from "./adapters/http-sender.ts";
+import { dynamoInboundMailLog } from "./adapters/inbound-mail-log.ts";
+import { dynamoInboundSenderDirectory } from "./adapters/inbound-sender-directory.ts";
 import { localClientRegistry } from "./adapters/local-client-registry.ts";
 import { localUserDirectory } from "./adapters/local-user-directory.ts";
 import { logger } from "./adapters/logger.ts";
+import { oneRecordPublisher } from "./adapters/onerecord-publisher.ts";
 import { sqsProActiveSweepQueue } from "./adapters/proactive-sweep-queue.ts";
 import { dynamoRateLimitCounter } from "./adapters/rate-limit-counter.ts";
+import { s3ReceivedMailStore } from "./adapters/received-mail-store.ts";
 import { dynamoRouteMapRepository } from "./adapters/route-map-repository.ts";
+import {
+  dynamoCarrierRequestInbox,
+  dynamoStatusRequestWindow,
+  dynamoUsageLedger,
+} from "./adapters/status-request-store.ts";
 import { dynamoSubscriptionRepository } from "./adapters/subscription-repository.ts";
 import { dynamoTenantRepository } from "./adapters/tenant-repository.ts";
 import { createTokenVerifier, tokenVerifierConfigFromEnv } from "./adapters/token-verifier.ts";
 import { createWebhookVerifier } from "./adapters/webhook-verifier.ts";
 import { TABLES } from "./contracts/resources.ts";
-import { SETTINGS_ENV } from "./contracts/settings.ts";
+import { SETTINGS_ENV, statusRequestWindowFrom } from "./contracts/settings.ts";
 import type { RateLimitCounter } from "./core/ports/rate-limits.ts";
 import type { ClientRegistry, ForwarderUserDirectory } from "./core/ports/tenants.ts";
 import { InProcessWindowCounter } from "./core/rate-limit.ts";
@@ -55,7 +63,23 @@ export const routeMaps = /* @__PURE__ */ once(() => dynamoRouteMapRepository());
 export const carriers = /* @__PURE__ */ once(() => dynamoCarrierRepository());
 /** Carrier settings cached per container for a minute: read on every carrier message. */
 export const carrierDirectory = /* @__PURE__ */ once(() => cachedCarrierDirectory(carriers()));
-export const carrierRequests = /* @__PURE__ */ once(() => sqsCarrierRequestPublisher());
+/** Status requests (issue 13): the collapse window, the carriers' pull queues, the XTD usage ledger. */
+export const statusRequestWindow = /* @__PURE__ */ once(() => dynamoStatusRequestWindow());
+export const carrierInbox = /* @__PURE__ */ once(() => dynamoCarrierRequestInbox());
+export const usageLedger = /* @__PURE__ */ once(() => dynamoUsageLedger());
+/** What a sendsme needs to ask the carrier (functions/core/use-cases/shared/status-requests.ts). */
+export const statusRequestDeps = /* @__PURE__ */ once(() => ({
+  window: statusRequestWindow(),
+  deliveries: deliveries(),
+  queue: deliveryQueue(),
+  usage: usageLedger(),
+  // STATUS_REQUEST_WINDOW_SECONDS (default 900): repeated sendsme for one AWB within it ask once.
+  windowSeconds: statusRequestWindowFrom(process.env),
+}));
+/** Cargo-IMP by e-mail: which carrier a sender mails for, the inbound logs, the received mails (S3). */
+export const inboundSenders = /* @__PURE__ */ once(() => dynamoInboundSenderDirectory());
+export const inboundMailLog = /* @__PURE__ */ once(() => dynamoInboundMailLog());
+export const receivedMails = /* @__PURE__ */ once(() => s3ReceivedMailStore());
 export const subscriptions = /* @__PURE__ */ once(() => dynamoSubscriptionRepository());
 export const emailConfirmations = /* @__PURE__ */ once(() => dynamoEmailConfirmationRepository());
 /** Addresses SES reported bouncing for good or complaining (never mailed again). */
@@ -66,6 +90,8 @@ export const deliveryRetries = /* @__PURE__ */ once(() => schedulerDeliveryRetry
 export const httpSender = /* @__PURE__ */ once(() => createHttpSender());
 export const emailSender = /* @__PURE__ */ once(() => sesEmailSender());
 export const webhookVerifier = /* @__PURE__ */ once(() => createWebhookVerifier(httpSender()));
+/** GETs on carriers' ONE Record servers, through the same SSRF guard (issue 13). */
+export const oneRecordPublishers = /* @__PURE__ */ once(() => oneRecordPublisher(httpSender()));
 export const checkScheduler = /* @__PURE__ */ once(() => eventBridgeCheckScheduler());
 export const proActiveSweeps = /* @__PURE__ */ once(() => sqsProActiveSweepQueue());
 /** Tenants (forwarders, carriers, support) and their machine clients. */

@@ -4,12 +4,17 @@
  * jwtMaxLifetimeSeconds, retainData (default true; false with demo), rateLimitPerSecond,
  * rateLimitBurst, rateLimitPerMinute, rateLimitPerHour, rateLimitPerDay, rateLimitTiers,
  * rateLimitCallerTiers (JSON strings or objects, functions/contracts/rate-limit-tiers.ts),
- * cognitoDomainPrefix, webAppCallbackUrls (comma-separated, or a JSON array in cdk.json).
+ * cognitoDomainPrefix, webAppCallbackUrls (comma-separated, or a JSON array in cdk.json),
+ * inboundMailRecipient (Cargo-IMP by e-mail: the address of the SES receipt rule; none = no rule),
+ * statusRequestWindowSeconds (sendsme for one AWB within it ask the carrier once; default 900).
  * `-c` values arrive as strings, cdk.json values as JSON types; both are accepted.
  */
 import type { Node } from "constructs";
 import { parseRateLimitTiers } from "../functions/contracts/rate-limit-tiers.ts";
-import { DEFAULT_JWT_MAX_LIFETIME_SECONDS } from "../functions/contracts/settings.ts";
+import {
+  DEFAULT_JWT_MAX_LIFETIME_SECONDS,
+  DEFAULT_STATUS_REQUEST_WINDOW_SECONDS,
+} from "../functions/contracts/settings.ts";
 import {
   DEFAULT_RATE_LIMIT,
   type RateLimitSettings,
@@ -93,8 +98,14 @@ export function stackPropsFromContext(node: Node): RouteMapTrackerStackProps {
     jwtIssuer: text(node, "jwtIssuer"),
     jwtAudience: text(node, "jwtAudience"),
     cognitoDomainPrefix: text(node, "cognitoDomainPrefix"),
+    inboundMailRecipient: text(node, "inboundMailRecipient"),
     webAppCallbackUrls: callbackUrls(node, "webAppCallbackUrls"),
     jwtMaxLifetimeSeconds: wholeNumber(node, "jwtMaxLifetimeSeconds", DEFAULT_JWT_MAX_LIFETIME_SECONDS),
+    statusRequestWindowSeconds: wholeNumber(
+      node,
+      "statusRequestWindowSeconds",
+      DEFAULT_STATUS_REQUEST_WINDOW_SECONDS,
+    ),
     // Absent: the stack's default (retained, unless a demo stack).
     ...(retainData === undefined ? {} : { retainData }),
     ...(demo === undefined ? {} : { demo }),

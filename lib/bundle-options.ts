@@ -4,6 +4,7 @@
  */
 
 import { EVENT_FUNCTIONS } from "../functions/contracts/event-functions.ts";
+import { INBOUND_MAIL_FUNCTION } from "../functions/contracts/inbound-mail.ts";
 import { ROUTES } from "../functions/contracts/routes.ts";
 
 export const LAMBDA_BUNDLE = {
@@ -38,5 +39,6 @@ export function lambdaEntries(): string[] {
     ...new Set(ROUTES.map((route) => `http/${route.handler}`)),
     ...EVENT_FUNCTIONS.map((fn) => `${fn.folder}/${fn.handler}`),
     `${PRE_TOKEN_GENERATION.folder}/${PRE_TOKEN_GENERATION.handler}`,
+    `${INBOUND_MAIL_FUNCTION.folder}/${INBOUND_MAIL_FUNCTION.handler}`,
   ];
 }

@@ -63,11 +63,22 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "get-openapi": {},
   // Route-map transaction; carrier settings (participation, offsets) live in the subscriptions table.
   "ingest-carrier-message": { tables: { routeMaps: "readWrite", subscriptions: "read" } },
-  // Trigger items on the route map; an FSR status request for the carrier gateway.
+  // The same write as a posted message, after reading the carrier's ONE Record settings (issue 13).
+  "receive-onerecord-notification": { tables: { routeMaps: "readWrite", subscriptions: "read" } },
+  // Trigger items on the route map; an FSR status request for the carrier: its collapse window, its
+  // delivery record and the XTD usage ledger (Deliveries table), its job on the delivery queue.
   "trigger-route-map": {
-    tables: { routeMaps: "readWrite", subscriptions: "read" },
-    sendTo: ["carrierRequests"],
+    tables: { routeMaps: "readWrite", subscriptions: "read", deliveries: "readWrite" },
+    sendTo: ["deliveryJobs"],
   },
+  "get-xtd-usage": { tables: { deliveries: "read" } },
+  // Status requests (issue 13): the carrier's request log and its replay, all forwarders' usage, the
+  // carrier's pull queue (read, and the ack's delete).
+  "list-carrier-status-requests": readsDeliveries,
+  "replay-carrier-status-request": { tables: { deliveries: "read" }, sendTo: ["deliveryJobs"] },
+  "list-xtd-usage": { tables: { deliveries: "read" } },
+  "list-carrier-requests": { tables: { deliveries: "read" } },
+  "ack-carrier-request": { tables: { deliveries: "readWrite" } },
   // A POST that only reads (byReader index, current items).
   "search-route-maps": { tables: { routeMaps: "read" } },
   "get-route-map-history": { tables: { routeMaps: "read" } },
@@ -125,6 +136,9 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "enable-carrier": writesCarrierTenants,
   "create-carrier-client": { ...writesCarrierTenants, manageClients: true },
   "list-carrier-clients": readsCarrierTenants,
+  // Cargo-IMP by e-mail: the carrier's settings (404) and the inbound logs (Deliveries table).
+  "list-carrier-inbound-mail": { tables: { subscriptions: "read", deliveries: "read" } },
+  "list-unknown-sender-mail": { tables: { deliveries: "read" } },
   "delete-carrier-client": { ...writesTenants, manageClients: true },
   "disable-carrier-client": writesTenants,
   "enable-carrier-client": writesTenants,
@@ -132,12 +146,22 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "show-email-confirmation": readsSubscriptions,
   "confirm-email-address": writesSubscriptions,
 
+  // A received carrier mail (SES receipt rule -> S3 + this function): the sender's lookup item and
+  // carrier settings and tenant (enabled, by key), the route-map transaction of the ingest, its inbound
+  // log entry, the error reply.
+  // Its GetObject on the mail bucket's inbound/ prefix is granted by lib/constructs/inbound-mail.ts.
+  "inbound-carrier-mail": {
+    tables: { subscriptions: "read", routeMaps: "readWrite", deliveries: "readWrite", tenants: "get" },
+    sendsEmail: true,
+  },
+
   // Outbox event -> delivery records + one job per matching rule/webhook.
   "match-event": {
     tables: { subscriptions: "read", deliveries: "readWrite" },
     sendTo: ["deliveryJobs"],
   },
-  // Sends (SES, HTTP); a receiver's 410 disables its webhook; short retries re-queue the job (a
+  // Sends (SES, HTTP; a status request also reads its carrier's settings in the subscriptions table and
+  // may put it in the carrier's pull queue in the Deliveries table); a receiver's 410 disables its webhook; short retries re-queue the job (a
   // timed-out target's on the slow lane), long ones are one-time schedules (CreateSchedule only: a
   // name conflict means it already exists).
   "deliver-job": {

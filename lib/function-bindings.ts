@@ -46,6 +46,9 @@ export interface SchedulerResources {
   deadLetterQueue: IQueue;
 }
 
+/** The handler that creates status requests (sendsme): it reads the collapse window. */
+const STATUS_REQUEST_HANDLER = "trigger-route-map";
+
 export interface FunctionBindingsProps {
   tables: Record<TableName, ITable>;
   queues: Record<QueueName, IQueue>;
@@ -57,6 +60,8 @@ export interface FunctionBindingsProps {
   jwtAudience: string;
   /** Longest token lifetime the authorizer accepts, in seconds. */
   jwtMaxLifetimeSeconds: number;
+  /** Repeated sendsme for one AWB within this many seconds ask the carrier once (trigger-route-map). */
+  statusRequestWindowSeconds: number;
   /** Per-caller limits, set on every route's function: token bucket and minute/hour/day windows. */
   rateLimit: { perSecond: number; burst: number; perMinute: number; perHour: number; perDay: number };
   /** Named tiers and callers' tiers (validated by the stack), set on every route's function. */
@@ -112,6 +117,9 @@ export class FunctionBindings {
       environment[SETTINGS_ENV.jwtIssuer] = props.jwtIssuer;
       environment[SETTINGS_ENV.jwtAudience] = props.jwtAudience;
       environment[SETTINGS_ENV.jwtMaxLifetimeSeconds] = String(props.jwtMaxLifetimeSeconds);
+    }
+    if (handler === STATUS_REQUEST_HANDLER) {
+      environment[SETTINGS_ENV.statusRequestWindowSeconds] = String(props.statusRequestWindowSeconds);
     }
     if (props.routeHandlers.has(handler)) {
       // Read by functions/core/rate-limit.ts (rateLimitConfigFrom) in every route's middleware.

@@ -27,6 +27,7 @@ import {
   DEFAULT_JWT_MAX_LIFETIME_SECONDS,
   DEFAULT_SENDER_ADDRESS,
   DEFAULT_SERVICE_NAME,
+  DEFAULT_STATUS_REQUEST_WINDOW_SECONDS,
   RATE_LIMIT_DEFAULTS,
 } from "../functions/contracts/settings.ts";
 import { Api } from "./constructs/api.ts";
@@ -34,6 +35,7 @@ import { DataTables } from "./constructs/data.ts";
 import { Delivery } from "./constructs/delivery.ts";
 import type { EventConsumersProps } from "./constructs/event-consumers.ts";
 import { Identity as CallerIdentity } from "./constructs/identity.ts";
+import { InboundMail } from "./constructs/inbound-mail.ts";
 import { MailFeedback } from "./constructs/mail-feedback.ts";
 import { Matching } from "./constructs/matching.ts";
 import { Messaging } from "./constructs/messaging.ts";
@@ -73,6 +75,8 @@ export interface RouteMapTrackerStackProps extends StackProps {
   jwtAudience?: string;
   /** Longest token lifetime accepted, in seconds (default 24 h). */
   jwtMaxLifetimeSeconds?: number;
+  /** Repeated sendsme for one AWB within this many seconds ask the carrier once (default 900). */
+  statusRequestWindowSeconds?: number;
   /**
    * Keep the data tables and the user pool on stack deletion, with deletion protection (default true;
    * false for `demo` stacks): false for throwaway stacks.
@@ -89,6 +93,12 @@ export interface RouteMapTrackerStackProps extends StackProps {
    * here; every other caller gets `rateLimit`. Default: no tiers.
    */
   rateLimitTiers?: RateLimitTiersSettings;
+  /**
+   * The address carriers mail Cargo-IMP to (e.g. carriers@your-domain): an SES receipt rule set (created
+   * inactive) -> mail bucket -> inbound-carrier-mail (lib/constructs/inbound-mail.ts). None (default):
+   * no receipt rule, bucket or function; carriers post to /carrier/messages only.
+   */
+  inboundMailRecipient?: string;
 }
 
 export interface RateLimitTiersSettings {
@@ -161,6 +171,8 @@ export class RouteMapTrackerStack extends Stack {
   readonly identity: CallerIdentity;
   /** The async pipeline's functions by handler id (functions/contracts/event-functions.ts). */
   readonly eventFunctions = new Map<string, IFunction>();
+  /** Cargo-IMP by e-mail, when the deployment names an inbound address. */
+  readonly inboundMail: InboundMail | undefined;
   /** The dashboard and the alarms beyond the parking queues'. */
   readonly operations: Operations;
 
@@ -203,6 +215,7 @@ export class RouteMapTrackerStack extends Stack {
       jwtIssuer: props.jwtIssuer || this.identity.issuer,
       jwtAudience: props.jwtAudience || DEFAULT_JWT_AUDIENCE,
       jwtMaxLifetimeSeconds: props.jwtMaxLifetimeSeconds ?? DEFAULT_JWT_MAX_LIFETIME_SECONDS,
+      statusRequestWindowSeconds: props.statusRequestWindowSeconds ?? DEFAULT_STATUS_REQUEST_WINDOW_SECONDS,
       rateLimit: props.rateLimit ?? DEFAULT_RATE_LIMIT,
       rateLimitTiers: validatedRateLimitTiers(props.rateLimitTiers, props.rateLimit ?? DEFAULT_RATE_LIMIT),
       routeHandlers: new Set(ROUTES.map((route) => route.handler)),
@@ -235,6 +248,17 @@ export class RouteMapTrackerStack extends Stack {
         `No construct builds ${unbuilt.map((fn) => fn.handler).join(", ")} (functions/contracts/event-functions.ts)`,
       );
     }
+
+    this.inboundMail = props.inboundMailRecipient
+      ? new InboundMail(this, "InboundMail", {
+          recipient: props.inboundMailRecipient,
+          bindings,
+          logRetention,
+          retainData,
+          key,
+          alarmTopic,
+        })
+      : undefined;
 
     this.api = new Api(this, "Api", {
       serviceName,

@@ -8,6 +8,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { dirname, join } from "node:path";
 import { EVENT_FUNCTIONS } from "../../functions/contracts/event-functions.ts";
+import {
+  DEFAULT_SMTP_PORT,
+  INBOUND_MAIL_BUCKET_ENV,
+  INBOUND_MAIL_FUNCTION,
+} from "../../functions/contracts/inbound-mail.ts";
 import { parseRateLimitTiers } from "../../functions/contracts/rate-limit-tiers.ts";
 import { QUEUES, TABLES } from "../../functions/contracts/resources.ts";
 import { DEFAULT_SERVICE_NAME } from "../../functions/contracts/routes.ts";
@@ -24,6 +29,7 @@ import {
   startSqs,
 } from "./emulators.ts";
 import { sendProblem, startHttpApi } from "./http-api.ts";
+import { LOCAL_INBOUND_MAIL_BUCKET, startS3StandIn, startSmtpListener } from "./inbound-mail.ts";
 import { loadHandler } from "./lambda.ts";
 import { startQueuePoller } from "./queue-poller.ts";
 import { startSchedulerStandIn } from "./scheduler-standin.ts";
@@ -36,6 +42,8 @@ export interface LocalStackOptions {
   sqsPort: number;
   sesPort: number;
   schedulerPort: number;
+  /** The SMTP listener of Cargo-IMP by e-mail (SMTP_PORT, default 2525; 0 picks a free port). */
+  smtpPort: number;
   serviceName: string;
   log: (line: string) => void;
 }
@@ -50,6 +58,8 @@ export interface LocalStack {
   sqsEndpoint: string;
   sesEndpoint: string;
   schedulerEndpoint: string;
+  /** The local SMTP listener carriers mail Cargo-IMP to (`smtp://127.0.0.1:<port>`). */
+  smtpUrl: string;
   env: Record<string, string>;
   stop(): Promise<void>;
 }
@@ -121,6 +131,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalStack
     sqsPort: number("SQS_PORT", 4566),
     sesPort: number("SES_PORT", 8005),
     schedulerPort: number("SCHEDULER_PORT", 8006),
+    smtpPort: number("SMTP_PORT", DEFAULT_SMTP_PORT),
     serviceName: env.SERVICE_NAME || DEFAULT_SERVICE_NAME,
     log: (line) => process.stdout.write(`${line}\n`),
   };
@@ -171,6 +182,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       onError: reportError("scheduler"),
     });
     stops.push(schedulerStandIn.stop);
+    // Where the local SMTP listener stores received mail, as SES's receipt rule stores it in S3.
+    const s3StandIn = await startS3StandIn(0);
+    stops.push(s3StandIn.stop);
 
     const jwks = devJwks();
     const env: Record<string, string> = {
@@ -182,6 +196,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_SQS: sqsEmulator.endpoint,
       AWS_ENDPOINT_URL_SES: sesEmulator.endpoint,
       AWS_ENDPOINT_URL_SCHEDULER: schedulerStandIn.endpoint,
+      AWS_ENDPOINT_URL_S3: s3StandIn.endpoint,
+      [INBOUND_MAIL_BUCKET_ENV]: LOCAL_INBOUND_MAIL_BUCKET,
       ...tableEnv,
       ...queueEnv,
       JWT_ISSUER: DEV_ISSUER,
@@ -236,6 +252,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
       if (poller) stops.push(poller.stop);
     }
+
+    // Cargo-IMP by e-mail: the SMTP listener feeds inbound-carrier-mail the SES event shape.
+    const smtp = await startSmtpListener({
+      port: await portOr(options.smtpPort),
+      s3: s3StandIn,
+      handler: () => loadHandler(INBOUND_MAIL_FUNCTION.folder, INBOUND_MAIL_FUNCTION.handler),
+      onError: reportError(INBOUND_MAIL_FUNCTION.handler),
+    });
+    stops.push(smtp.stop);
 
     const { advanceClock, nowIso, nowMs } = await import("../../functions/adapters/clock.ts");
     const localControl = async (request: IncomingMessage, response: ServerResponse, body: string) => {
@@ -318,6 +343,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       sqsEndpoint: sqsEmulator.endpoint,
       sesEndpoint: sesEmulator.endpoint,
       schedulerEndpoint: schedulerStandIn.endpoint,
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
       env,
       stop: stopAll,
     };

@@ -1,9 +1,11 @@
 /** Participating carriers, kept in the subscriptions table under `CARRIER#<prefix>`. */
-import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { TABLES } from "../contracts/resources.ts";
-import type { CarrierPlanningSettings, CarrierSettings } from "../core/carriers.ts";
+import type { CarrierPlanningSettings, CarrierSettings, OneRecordSettings } from "../core/carriers.ts";
 import type { CarrierRepository } from "../core/ports/carriers.ts";
+import type { StatusRequestSettings } from "../core/status-requests.ts";
 import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { putWithInboundSenders } from "./inbound-sender-directory.ts";
 
 const key = (prefix: string) => ({ pk: `CARRIER#${prefix}`, sk: "SETTINGS" });
 
@@ -21,11 +23,15 @@ export function dynamoCarrierRepository(
         xtd: Item.xtd as boolean,
         updatedAt: Item.updatedAt as string,
         planning: (Item.planning as CarrierPlanningSettings | undefined) ?? null,
+        statusRequests: (Item.statusRequests as StatusRequestSettings | undefined) ?? null,
+        inboundSenders: (Item.inboundSenders as string[] | undefined) ?? null,
+        oneRecord: (Item.oneRecord as OneRecordSettings | undefined) ?? null,
       };
     },
     async put(carrier) {
-      await dynamo().send(
-        new PutCommand({
+      // The settings item with its inbound senders' lookup items (inbound-sender-directory.ts).
+      await putWithInboundSenders(
+        {
           TableName: tableName,
           Item: {
             ...key(carrier.airlinePrefix),
@@ -34,8 +40,14 @@ export function dynamoCarrierRepository(
             xtd: carrier.xtd,
             updatedAt: carrier.updatedAt,
             planning: carrier.planning ?? undefined,
+            statusRequests: carrier.statusRequests ?? undefined,
+            inboundSenders: carrier.inboundSenders?.length ? [...carrier.inboundSenders] : undefined,
+            // The bearer token is protected by the table's customer-managed KMS key, never logged.
+            oneRecord: carrier.oneRecord ?? undefined,
           },
-        }),
+        },
+        carrier.airlinePrefix,
+        carrier.inboundSenders ?? [],
       );
     },
   };

@@ -39,7 +39,7 @@ const MAX_WRITE_TRIES = 5;
 const BATCH_GET_LIMIT = 100;
 
 const recordKey = (deliveryId: string) => ({ pk: `DELIVERY#${deliveryId}`, sk: "RECORD" });
-const listPk = (kind: "rule" | "webhook", id: number) => `SUB#${kind}#${id}`;
+const listPk = (kind: DeliveryRecord["subscriptionKind"], id: number) => `SUB#${kind}#${id}`;
 const emailMessageKey = (messageId: string) => ({ pk: `SESMSG#${messageId}`, sk: "DELIVERY" });
 
 function truncated(attempt: DeliveryAttempt): DeliveryAttempt {
@@ -52,7 +52,7 @@ function recordOf(item: Item): DeliveryRecord {
   return {
     deliveryId: item.deliveryId as string,
     eventId: item.eventId as string,
-    subscriptionKind: item.subscriptionKind as "rule" | "webhook",
+    subscriptionKind: item.subscriptionKind as DeliveryRecord["subscriptionKind"],
     subscriptionId: item.subscriptionId as number,
     forwarderId: item.forwarderId as string,
     status: item.status as DeliveryRecord["status"],

@@ -1,5 +1,6 @@
 /**
- * Outbound HTTP POSTs to customer endpoints and webhooks. The target is vetted first (SSRF guard,
+ * Outbound HTTP POSTs to customer endpoints and webhooks, and GETs of ONE Record publishers' events
+ * (issue 13). The target is vetted first (SSRF guard,
  * DESIGN.md section 5): its host is resolved once, every address must be allowed for the deployment
  * mode, and the connection goes to a vetted address (no second lookup a DNS rebinding could change).
  */
@@ -32,6 +33,15 @@ export interface HttpSender {
   /** Resolves and vets a target without sending anything. */
   check(url: string): Promise<TargetCheck>;
   post(request: PostRequest): Promise<PostResult>;
+  /** A GET under the same guard and deadline, keeping up to `maxResponseBytes` of the body (default MAX_RESPONSE_BYTES). */
+  get(request: GetRequest): Promise<PostResult>;
+}
+
+export interface GetRequest {
+  url: string;
+  headers: Record<string, string>;
+  timeoutMs?: number;
+  maxResponseBytes?: number;
 }
 
 async function resolve(host: string): Promise<string[]> {
@@ -65,9 +75,10 @@ export function createHttpSender(
     target: URL,
     address: string | null,
     headers: Record<string, string>,
-    body: string,
+    body: string | null,
     deadline: Promise<"deadline">,
     elapsed: () => number,
+    maxBytes = MAX_RESPONSE_BYTES,
   ): Promise<PostResult> {
     const family = address?.includes(":") ? 6 : 4;
     // Connect to the address we vetted, whatever DNS says by now.
@@ -83,10 +94,11 @@ export function createHttpSender(
       }
     };
     const options: RequestOptions = {
-      method: "POST",
+      // A null body is a GET (nothing sent, no content-length).
+      method: body === null ? "GET" : "POST",
       headers: {
         ...headers,
-        "content-length": String(Buffer.byteLength(body)),
+        ...(body === null ? {} : { "content-length": String(Buffer.byteLength(body)) }),
         "user-agent": "RouteMapTracker/1.0",
       },
       ...(address ? { lookup: pinnedLookup } : {}),
@@ -96,7 +108,7 @@ export function createHttpSender(
       let answer: { status: number; headers: Record<string, string> } | null = null;
       const chunks: Buffer[] = [];
       let size = 0;
-      const collected = () => Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString("utf8");
+      const collected = () => Buffer.concat(chunks).subarray(0, maxBytes).toString("utf8");
       const request = target.protocol === "https:" ? httpsRequest : httpRequest;
       const outgoing = request(target, options, (response: IncomingMessage) => {
         const responseHeaders: Record<string, string> = {};
@@ -111,7 +123,7 @@ export function createHttpSender(
           chunks.push(chunk);
           size += chunk.length;
           // Enough for the log: stop reading rather than wait for the rest.
-          if (size >= MAX_RESPONSE_BYTES) complete();
+          if (size >= maxBytes) complete();
         });
         response.on("end", complete);
         response.on("error", (error) =>
@@ -135,8 +147,34 @@ export function createHttpSender(
       outgoing.on("error", (error) =>
         finish({ kind: "network-error", message: error.message, latencyMs: elapsed() }),
       );
-      outgoing.end(body);
+      outgoing.end(body ?? undefined);
     });
+  }
+
+  async function send(
+    url: string,
+    headers: Record<string, string>,
+    body: string | null,
+    timeoutMs: number,
+    maxBytes: number,
+  ): Promise<PostResult> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    // One timer for the whole attempt, DNS included (a resolver can hang too).
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<"deadline">((resolveDeadline) => {
+      timer = setTimeout(() => resolveDeadline("deadline"), timeoutMs);
+    });
+    try {
+      const vetted = await Promise.race([vet(url), deadline]);
+      if (vetted === "deadline") return { kind: "timeout", latencyMs: elapsed() };
+      const { check, address } = vetted;
+      if (!check.allowed)
+        return { kind: "refused", reason: `${check.reason}: ${check.detail}`, latencyMs: elapsed() };
+      return await exchange(new URL(url), address, headers, body, deadline, elapsed, maxBytes);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   return {
@@ -144,24 +182,12 @@ export function createHttpSender(
       return (await vet(url)).check;
     },
 
-    async post({ url, headers, body, timeoutMs = DEFAULT_TIMEOUT_MS }) {
-      const started = performance.now();
-      const elapsed = () => Math.round(performance.now() - started);
-      // One timer for the whole attempt, DNS included (a resolver can hang too).
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<"deadline">((resolveDeadline) => {
-        timer = setTimeout(() => resolveDeadline("deadline"), timeoutMs);
-      });
-      try {
-        const vetted = await Promise.race([vet(url), deadline]);
-        if (vetted === "deadline") return { kind: "timeout", latencyMs: elapsed() };
-        const { check, address } = vetted;
-        if (!check.allowed)
-          return { kind: "refused", reason: `${check.reason}: ${check.detail}`, latencyMs: elapsed() };
-        return await exchange(new URL(url), address, headers, body, deadline, elapsed);
-      } finally {
-        clearTimeout(timer);
-      }
+    post({ url, headers, body, timeoutMs = DEFAULT_TIMEOUT_MS }) {
+      return send(url, headers, body, timeoutMs, MAX_RESPONSE_BYTES);
+    },
+
+    get({ url, headers, timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = MAX_RESPONSE_BYTES }) {
+      return send(url, headers, null, timeoutMs, maxResponseBytes);
     },
   };
 }

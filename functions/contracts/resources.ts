@@ -103,12 +103,6 @@ export const QUEUES = {
     visibilityTimeoutSeconds: 90,
     maxReceiveCount: 5,
   },
-  carrierRequests: {
-    id: "CarrierRequests",
-    envVar: "CARRIER_REQUESTS_QUEUE_URL",
-    visibilityTimeoutSeconds: 60,
-    maxReceiveCount: 5,
-  },
   // EventBridge Scheduler's target for due checks (and long delivery retries): a queue, not the
   // Lambda itself, so checks are batched, retried and parked like any other job, and no function
   // needs its own ARN in its environment (a CloudFormation cycle).

@@ -32,21 +32,22 @@ interface RouteShape {
   body?: { contentTypes: readonly string[] };
   /**
    * "paging": the route reads ?CurrentPage=&PageSize=; "cursor": ?Limit=&Cursor= (an opaque cursor of
-   * the next page); "force": it reads ?force=true|false.
+   * the next page); "force": it reads ?force=true|false; "month": ?month=YYYY-MM and the paging query.
    */
-  query?: "paging" | "cursor" | "force";
+  query?: "paging" | "cursor" | "force" | "month";
 }
 
 /**
- * Content types of carrier messages: Cargo-IMP, Cargo-XML XFSU and the JSON event form. The parsers'
- * own list (SUPPORTED_CARRIER_CONTENT_TYPES in functions/core/carrier-messages) must equal it; a unit
- * test holds the two together.
+ * Content types of carrier messages: Cargo-IMP, Cargo-XML XFSU, the JSON event form and ONE Record
+ * LogisticsEvents (JSON-LD). The parsers' own list (SUPPORTED_CARRIER_CONTENT_TYPES in
+ * functions/core/carrier-messages) must equal it; a unit test holds the two together.
  */
 export const CARRIER_CONTENT_TYPES = [
   "text/plain",
   "application/xml",
   "text/xml",
   "application/json",
+  "application/ld+json",
 ] as const;
 
 const JSON_BODY = { contentTypes: ["application/json"] } as const;
@@ -81,7 +82,17 @@ const TABLE = [
     roles: ["carrier"],
     body: { contentTypes: CARRIER_CONTENT_TYPES },
   },
+  // A carrier's ONE Record server announces LogisticsEvents; the service fetches them (issue 13).
+  {
+    handler: "receive-onerecord-notification",
+    method: "POST",
+    path: "/onerecord/notifications",
+    roles: ["carrier"],
+    body: { contentTypes: ["application/ld+json"] },
+  },
   // Literal paths before `/{awb}` (DESIGN.md section 9 Paging); the local API sorts by specificity too.
+  // The caller's XTD usage ledger of a month (issue 13).
+  { handler: "get-xtd-usage", method: "GET", path: `${FFW}/usage`, roles: forwarder, query: "month" },
   { handler: "trigger-route-map", method: "POST", path: `${FFW}/sendsme`, roles: forwarder, body: JSON_BODY },
   {
     handler: "search-route-maps",
@@ -167,6 +178,45 @@ const TABLE = [
     body: JSON_BODY,
   },
   { handler: "list-carrier-clients", method: "GET", path: `${CARRIERS}/{prefix}/clients`, roles: support },
+  // Status requests to carriers (issue 13): a carrier's request log and its replay; every forwarder's
+  // XTD usage of a month; the carrier's own pull queue.
+  {
+    handler: "list-carrier-status-requests",
+    method: "GET",
+    path: `${CARRIERS}/{prefix}/requests`,
+    roles: support,
+    query: "paging",
+  },
+  {
+    handler: "replay-carrier-status-request",
+    method: "POST",
+    path: `${CARRIERS}/{prefix}/requests/{id}/replay`,
+    roles: support,
+  },
+  { handler: "list-xtd-usage", method: "GET", path: "/support/usage", roles: support, query: "month" },
+  {
+    handler: "list-carrier-requests",
+    method: "GET",
+    path: "/carrier/requests",
+    roles: ["carrier"],
+    query: "paging",
+  },
+  { handler: "ack-carrier-request", method: "POST", path: "/carrier/requests/{id}/ack", roles: ["carrier"] },
+  // Cargo-IMP by e-mail (issue 13): a carrier's received mails, and mails from unregistered senders.
+  {
+    handler: "list-carrier-inbound-mail",
+    method: "GET",
+    path: `${CARRIERS}/{prefix}/inbound`,
+    roles: support,
+    query: "cursor",
+  },
+  {
+    handler: "list-unknown-sender-mail",
+    method: "GET",
+    path: "/support/inbound/unknown-senders",
+    roles: support,
+    query: "cursor",
+  },
   {
     handler: "delete-carrier-client",
     method: "DELETE",

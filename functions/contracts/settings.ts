@@ -44,6 +44,8 @@ export const SETTINGS_ENV = {
   userPoolId: "USER_POOL_ID",
   /** SES configuration set notification e-mail is sent with. */
   sesConfigurationSet: "SES_CONFIGURATION_SET",
+  /** Seconds within which repeated sendsme for one AWB ask the carrier once (issue 13). */
+  statusRequestWindowSeconds: "STATUS_REQUEST_WINDOW_SECONDS",
 } as const;
 
 export type DeploymentMode = "production" | "local";
@@ -71,3 +73,12 @@ export const DEFAULT_JWT_MAX_LIFETIME_SECONDS = 24 * 3600;
 
 /** Sender of notification e-mail when the deployment names none. */
 export const DEFAULT_SENDER_ADDRESS = "notifications@example.com";
+
+/** Repeated sendsme for one AWB within this many seconds collapse into one status request: 15 minutes. */
+export const DEFAULT_STATUS_REQUEST_WINDOW_SECONDS = 900;
+
+/** The collapse window from the environment: a whole number of seconds >= 1, else the default. */
+export function statusRequestWindowFrom(env: Record<string, string | undefined>): number {
+  const value = Number(env[SETTINGS_ENV.statusRequestWindowSeconds]);
+  return Number.isInteger(value) && value >= 1 ? value : DEFAULT_STATUS_REQUEST_WINDOW_SECONDS;
+}

@@ -1,10 +1,13 @@
 /** A carrier's participation in the trigger programs (spec "What the service does", 6). */
+
+import { maskSecret } from "./notifications/common.ts";
 import {
   type CarrierPlanningConfig,
   DEFAULT_PLANNING_CONFIG,
   type PlanningOffsets,
   type RoadFeederRule,
 } from "./route-map/planning-config.ts";
+import { type StatusRequestSettings, statusRequestsToApi } from "./status-requests.ts";
 
 /** Per-carrier planning configuration (DESIGN.md section 4): only what differs from the defaults. */
 export interface CarrierPlanningSettings {
@@ -24,6 +27,19 @@ export interface CarrierSettings {
   updatedAt: string;
   /** null/absent = default offsets and no road-feeder rule. */
   planning?: CarrierPlanningSettings | null;
+  /** How the carrier receives status requests (issue 13); null/absent = not configured. */
+  statusRequests?: StatusRequestSettings | null;
+  /** Addresses it mails Cargo-IMP from (lower-cased, each registered for one carrier); null/absent = none. */
+  inboundSenders?: readonly string[] | null;
+  /** The carrier's ONE Record server, whose notifications we fetch events from (issue 13); null/absent = none. */
+  oneRecord?: OneRecordSettings | null;
+}
+
+/** A carrier's ONE Record publisher: only IRIs under `serverUrl` are fetched, with its bearer `token`. */
+export interface OneRecordSettings {
+  serverUrl: string;
+  /** Bearer token for GETs on the publisher; null/absent = none. */
+  token?: string | null;
 }
 
 /** The planner's configuration for a carrier (defaults when it has none). */
@@ -51,6 +67,18 @@ export function carrierToApi(carrier: CarrierSettings) {
               CarrierCode: rule.carrierCode,
               Pattern: rule.pattern,
             })),
+          },
+        }
+      : {}),
+    ...(carrier.inboundSenders && carrier.inboundSenders.length > 0
+      ? { InboundSenders: [...carrier.inboundSenders] }
+      : {}),
+    ...(carrier.statusRequests ? { StatusRequests: statusRequestsToApi(carrier.statusRequests) } : {}),
+    ...(carrier.oneRecord
+      ? {
+          OneRecord: {
+            ServerUrl: carrier.oneRecord.serverUrl,
+            Token: carrier.oneRecord.token ? maskSecret(carrier.oneRecord.token) : null,
           },
         }
       : {}),

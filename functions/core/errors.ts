@@ -109,7 +109,7 @@ export class ShipmentMismatchError extends Error {
 export class UnsupportedContentTypeError extends Error {
   constructor(readonly contentType: string) {
     super(
-      `unsupported content type "${truncateFound(contentType)}": use text/plain (Cargo-IMP), application/xml (XFSU) or application/json`,
+      `unsupported content type "${truncateFound(contentType)}": use text/plain (Cargo-IMP), application/xml (XFSU), application/json or application/ld+json (ONE Record)`,
     );
     this.name = "UnsupportedContentTypeError";
   }
@@ -355,5 +355,66 @@ export class ForwarderUserNotFoundError extends Error {
   constructor(readonly userId: string) {
     super(`No user ${userId} under this forwarder.`);
     this.name = "ForwarderUserNotFoundError";
+  }
+}
+
+// Refusals of carrier connectivity (issue 13).
+
+/** An InboundSenders address another carrier already registered: each belongs to one carrier (409). */
+export class InboundSenderTakenError extends Error {
+  constructor(
+    readonly address: string,
+    readonly ownerPrefix: string,
+  ) {
+    super(`${address} is already an inbound sender of carrier ${ownerPrefix}; remove it there first.`);
+    this.name = "InboundSenderTakenError";
+  }
+}
+
+/** A ONE Record notification from a carrier whose ONE Record server is not configured (422). */
+export class OneRecordNotConfiguredError extends Error {
+  constructor(readonly carrierPrefix: string) {
+    super(
+      `Carrier ${carrierPrefix} has no ONE Record server configured (OneRecord.ServerUrl on PUT /support/carriers/${carrierPrefix}): nothing can be fetched.`,
+    );
+    this.name = "OneRecordNotConfiguredError";
+  }
+}
+
+/**
+ * The carrier's ONE Record server could not give an announced document (down, too slow, or an error
+ * answer): 503 (unreachable, 5xx) or 502 (any other answer) with Retry-After, so it sends the
+ * notification again. Nothing was stored.
+ */
+export class PublisherUnavailableError extends Error {
+  constructor(
+    readonly url: string,
+    readonly reason: string,
+    /** The publisher's HTTP status when it answered; null when it did not. */
+    readonly publisherStatus: number | null,
+  ) {
+    super(
+      `The carrier's ONE Record server did not deliver ${url} (${reason}). Nothing was stored; send the notification again later.`,
+    );
+    this.name = "PublisherUnavailableError";
+  }
+}
+
+/** A LogisticsEvent fetched from the carrier's ONE Record server that cannot be used (422 naming IRI, line, path). */
+export class UnusableLogisticsEventError extends Error {
+  constructor(
+    readonly url: string,
+    readonly problem: MessageParseError,
+  ) {
+    super(`The LogisticsEvent document at ${url} cannot be used: ${problem.message}. Nothing was stored.`);
+    this.name = "UnusableLogisticsEventError";
+  }
+}
+
+/** No such status request for this carrier (another carrier's answers the same): 404. */
+export class StatusRequestNotFoundError extends Error {
+  constructor(readonly id: string) {
+    super(`No status request ${id} for you.`);
+    this.name = "StatusRequestNotFoundError";
   }
 }

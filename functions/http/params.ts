@@ -90,6 +90,16 @@ export function userIdFromPath(value: string | undefined): string {
   return value;
 }
 
+/** `{id}` of a status request: `SR-<13 digits>-<11 digits>`, else 400 naming `id`. */
+export function statusRequestIdFromPath(value: string | undefined): string {
+  if (value === undefined || !/^SR-\d{13}-\d{11}$/.test(value)) {
+    throw badRequest("The status request id is malformed.", [
+      { field: "id", message: "must be SR-<13 digits>-<11 digits>" },
+    ]);
+  }
+  return value;
+}
+
 /** `{clientId}` of a tenant's machine client: 1-128 of letters, digits, `_` and `+`, else 400. */
 export function clientIdFromPath(value: string | undefined): string {
   if (value === undefined || !CLIENT_ID_PATTERN.test(value)) {

@@ -16,12 +16,16 @@ import {
   ForeignAwbError,
   ForwarderUserExistsError,
   ForwarderUserNotFoundError,
+  InboundSenderTakenError,
   IngestInterruptedError,
   InvalidFieldsError,
   JsonEventValidationError,
   MessageParseError,
+  OneRecordNotConfiguredError,
+  PublisherUnavailableError,
   RouteMapNotFoundError,
   SearchTooBroadError,
+  StatusRequestNotFoundError,
   SubscriptionLimitError,
   SubscriptionNotFoundError,
   TenantClientNotFoundError,
@@ -30,6 +34,7 @@ import {
   TriggerRefusedError,
   UnplaceableMessageError,
   UnsupportedContentTypeError,
+  UnusableLogisticsEventError,
   UnusableReferenceError,
   WriteConflictError,
   WriteTooLargeError,
@@ -61,6 +66,7 @@ const TITLES: Record<number, string> = {
   422: "Unprocessable Content",
   429: "Too Many Requests",
   500: "Internal Server Error",
+  502: "Bad Gateway",
   503: "Service Unavailable",
 };
 
@@ -175,6 +181,21 @@ function carrierMessageProblem(error: MessageParseError): ProblemError {
   );
 }
 
+/** Seconds a ONE Record publisher is asked to wait before sending a notification again. */
+export const PUBLISHER_RETRY_AFTER_SECONDS = 60;
+
+/** 503 when the publisher did not answer or answered 5xx, 502 for any other answer; Retry-After either way. */
+function publisherProblem(error: PublisherUnavailableError): ProblemError {
+  const down = error.publisherStatus === null || error.publisherStatus >= 500;
+  return new ProblemError(
+    down ? 503 : 502,
+    down ? "publisher-unavailable" : "publisher-error",
+    error.message,
+    [{ field: error.url, message: error.reason }],
+    { "retry-after": String(PUBLISHER_RETRY_AFTER_SECONDS) },
+  );
+}
+
 function triggerProblem(error: TriggerRefusedError): ProblemError {
   // The slug names the failed condition so clients can switch on it.
   const [status, field] =
@@ -200,6 +221,20 @@ const row = <E extends Error>(type: ErrorClass<E>, toProblem: (error: E) => Prob
  * MessageParseError).
  */
 const PROBLEMS: readonly Row[] = [
+  // ---- ONE Record notifications (issue 13): what the publisher could not deliver, or we cannot use
+  row(PublisherUnavailableError, publisherProblem),
+  row(UnusableLogisticsEventError, (error) => {
+    const where =
+      error.problem.path === null
+        ? `line ${error.problem.line}`
+        : `line ${error.problem.line}: ${error.problem.path}`;
+    const message = `expected ${error.problem.expected}, found "${error.problem.found}"`;
+    return unprocessable(error.message, [{ field: `${error.url} ${where}`, message }]);
+  }),
+  row(
+    OneRecordNotConfiguredError,
+    (error) => new ProblemError(422, "onerecord-not-configured", error.message),
+  ),
   // ---- route maps and carrier messages
   row(IngestInterruptedError, interrupted),
   row(JsonEventValidationError, (error) =>
@@ -217,6 +252,7 @@ const PROBLEMS: readonly Row[] = [
   row(WriteConflictError, (error) => conflict(error.message)),
   // ---- carriers (support)
   row(CarrierNotFoundError, (error) => notFound(error.message)),
+  row(StatusRequestNotFoundError, (error) => notFound(error.message)),
   // ---- notification rules, webhooks, deliveries, customer endpoints
   row(SubscriptionNotFoundError, (error) => notFound(error.message)),
   row(SubscriptionLimitError, (error) => new ProblemError(409, "limit-exceeded", error.message)),
@@ -234,6 +270,14 @@ const PROBLEMS: readonly Row[] = [
   row(TenantClientNotFoundError, (error) => notFound(error.message)),
   row(ForwarderUserExistsError, (error) => new ProblemError(409, "user-exists", error.message)),
   row(ForwarderUserNotFoundError, (error) => notFound(error.message)),
+  // ---- carrier connectivity (issue 13)
+  row(
+    InboundSenderTakenError,
+    (error) =>
+      new ProblemError(409, "inbound-sender-taken", error.message, [
+        { field: "InboundSenders", message: error.message },
+      ]),
+  ),
 ];
 
 /** A domain error as its problem; a ProblemError or an unexpected error is returned unchanged. */

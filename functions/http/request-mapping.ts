@@ -93,5 +93,19 @@ export function carrierSettingsOf(body: CarrierSettingsBody): CarrierSettingsInp
     qualityProgram: body.QualityProgram,
     xtd: body.Xtd,
     planning: planningOf(body.Planning),
+    ...(body.InboundSenders ? { inboundSenders: body.InboundSenders } : {}),
+    ...(body.OneRecord
+      ? { oneRecord: { serverUrl: body.OneRecord.ServerUrl, token: body.OneRecord.Token } }
+      : {}),
+    ...(body.StatusRequests
+      ? {
+          statusRequests: {
+            channel: body.StatusRequests.Channel,
+            format: body.StatusRequests.Format,
+            ...(body.StatusRequests.Channel === "Url" ? { url: body.StatusRequests.Url } : {}),
+            ...(body.StatusRequests.Channel === "Email" ? { email: body.StatusRequests.Email } : {}),
+          },
+        }
+      : {}),
   };
 }

@@ -10,6 +10,12 @@ import { buildLambdaBundles } from "../../bench/bundling.ts";
 import { lambdaEntries } from "../../lib/bundle-options.ts";
 
 const MAX_JS_BYTES = 1024 * 1024;
+/**
+ * Entries allowed more, each with its reason. inbound-carrier-mail parses MIME with mailparser, whose
+ * charset tables (iconv-lite, libmime, encoding-japanese) alone are ~750 KB; SES invokes it
+ * asynchronously, so its cold start delays no caller.
+ */
+const LARGER_BUDGETS: Readonly<Record<string, number>> = { "mail/inbound-carrier-mail": 2.5 * 1024 * 1024 };
 const out = mkdtempSync(join(tmpdir(), "rmt-bundles-"));
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -19,7 +25,7 @@ it("builds every Lambda entry with the deployed settings, each bundle at most 1 
   const bundles = await buildLambdaBundles(out, entries);
   expect(bundles.map((bundle) => bundle.entry).sort()).toEqual([...entries].sort());
   const oversize = bundles
-    .filter((bundle) => bundle.jsBytes > MAX_JS_BYTES)
+    .filter((bundle) => bundle.jsBytes > (LARGER_BUDGETS[bundle.entry] ?? MAX_JS_BYTES))
     .map((bundle) => `${bundle.entry}: ${(bundle.jsBytes / 1024).toFixed(0)} KB`);
   expect(oversize).toEqual([]);
   // Deployed with source maps (readable stack traces): each bundle has its map beside it.

@@ -33,6 +33,8 @@ beforeAll(() => {
   stack = new RouteMapTrackerStack(app, "TestStack", {
     env: { account: "123456789012", region: "eu-central-1" },
     senderAddress: "alerts@forwarder.example",
+    // Cargo-IMP by e-mail (issue 13): its function is held to its entry like every other.
+    inboundMailRecipient: "carriers@forwarder.example",
   });
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
   app.synth();
@@ -54,6 +56,7 @@ function functionsByHandler(): Map<string, IFunction> {
     ...stack.api.functions,
     ...stack.eventFunctions,
     ...(trigger ? [["pre-token-generation", trigger] as const] : []),
+    ...(stack.inboundMail ? [["inbound-carrier-mail", stack.inboundMail.function] as const] : []),
   ]);
 }
 
@@ -148,8 +151,9 @@ describe("messaging", () => {
       ([, alarm]) => alarm.Properties?.MetricName === "ApproximateNumberOfMessagesVisible",
     );
     const streamConsumers = EVENT_FUNCTIONS.filter((fn) => fn.source.kind === "stream");
-    // One per queue's DLQ, the Scheduler's DLQ and each stream consumer's failure queue.
-    expect(alarms).toHaveLength(Object.keys(QUEUES).length + 1 + streamConsumers.length);
+    // One per queue's DLQ, the Scheduler's DLQ, each stream consumer's failure queue and the inbound
+    // mail function's failure queue (issue 13).
+    expect(alarms).toHaveLength(Object.keys(QUEUES).length + 1 + streamConsumers.length + 1);
     for (const [, alarm] of alarms) expect(alarm.Properties?.AlarmActions).toHaveLength(1);
   });
 });
@@ -366,7 +370,10 @@ describe("least privilege (lib/function-access.ts)", () => {
 
   it("grants each function exactly the tables, queues, schedules and mail of its entry", () => {
     const failureQueues = new Set(
-      resources("AWS::Lambda::EventSourceMapping").flatMap(([, mapping]) =>
+      [
+        ...resources("AWS::Lambda::EventSourceMapping"),
+        ...resources("AWS::Lambda::EventInvokeConfig"),
+      ].flatMap(([, mapping]) =>
         referencedIds({ Resource: mapping.Properties?.DestinationConfig ?? null } as Statement),
       ),
     );
@@ -496,8 +503,10 @@ describe("least privilege (lib/function-access.ts)", () => {
     "create-notification-rule",
     "update-notification-rule",
     "enable-notification-rule",
+    // The error reply to a carrier mail that cannot be placed (issue 13).
+    "inbound-carrier-mail",
   ];
-  it("lets only deliver-job and the rule routes that mail confirmation links send e-mail", () => {
+  it("lets only deliver-job, the rule routes that mail confirmation links and inbound mail's reply send e-mail", () => {
     for (const handler of MAILERS) expect(actionsOf(handler), handler).toContain("ses:SendEmail");
     const withMail = resources("AWS::IAM::Policy").filter(([, policy]) =>
       JSON.stringify(policy.Properties).includes("ses:SendEmail"),

@@ -575,6 +575,18 @@ function carrierMutations(): FieldMutations[] {
     field(["QualityProgram"], MISSING, ...notBoolean),
     field(["Xtd"], MISSING, ...notBoolean),
     field(["Planning"], "x", 1, null, []),
+    // Cargo-IMP by e-mail (issue 13): addresses, each once, at most 20.
+    field(
+      ["InboundSenders"],
+      "gw@lh-cargo.example",
+      {},
+      null,
+      ["not an address"],
+      [1],
+      [""],
+      ["gw@lh-cargo.example", "GW@lh-cargo.example"],
+      Array.from({ length: 21 }, (_, i) => `gw${i}@lh-cargo.example`),
+    ),
     field(["Planning", "Offsets"], [], "x"),
     field(["Planning", "Offsets", "DepAfterStd"], ...notNumber, -1, 1.5, 10_081, 1e308),
     field(

@@ -1,10 +1,8 @@
 /**
  * sendsme (quality program and XTD) and route-map search through the real local runner, with the
- * status request checked on the carrier-requests queue (fauxqs).
+ * status requests checked in the carrier's request log (support) and the XTD usage ledger.
  */
-import { GetQueueUrlCommand, type Message, ReceiveMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../../bin/local/emulators.ts";
 import type { RouteMap } from "../../functions/core/route-map/spec-types.ts";
 import { RouteMapSchema, RouteMapSearchResultSchema } from "../../functions/http/schemas/route-maps.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
@@ -15,7 +13,6 @@ const owner = tokens.forwarder("FWD1", "1234567", "0001");
 const stranger = tokens.forwarder("FWD2", "7654321", "0042");
 const carrier = tokens.carrier("020");
 const SENDSME = "/ffw/service/routemap/sendsme";
-const received: Message[] = [];
 
 const sendsme = (token: string, body: Record<string, unknown>) =>
   call(stack.url, "POST", SENDSME, { token, json: body });
@@ -47,28 +44,15 @@ async function ship(serial: string, origin = "HAJ") {
   expect(response.status).toBe(200);
 }
 
-async function drainCarrierRequests(atLeast: number): Promise<Message[]> {
-  const client = new SQSClient({
-    endpoint: stack.sqsEndpoint,
-    region: LOCAL_REGION,
-    credentials: LOCAL_CREDENTIALS,
-  });
-  try {
-    const { QueueUrl } = await client.send(new GetQueueUrlCommand({ QueueName: "CarrierRequests" }));
-    for (let round = 0; round < 20 && received.length < atLeast; round++) {
-      const result = await client.send(
-        new ReceiveMessageCommand({
-          QueueUrl,
-          MaxNumberOfMessages: 10,
-          MessageAttributeNames: ["All"],
-          WaitTimeSeconds: 1,
-        }),
-      );
-      received.push(...(result.Messages ?? []));
-    }
-    return received;
-  } finally {
-    client.destroy();
+/** Carrier 020's status-request log once every entry has settled (delivered or parked). */
+async function settledRequestLog(): Promise<Array<Record<string, unknown>>> {
+  for (let round = 0; ; round++) {
+    const log = await call(stack.url, "GET", "/support/carriers/020/requests", { token: tokens.support() });
+    expect(log.status).toBe(200);
+    const items = (log.body as { Items: Array<Record<string, unknown>> }).Items;
+    if (items.every((item) => item.Status === "parked" || item.Status === "delivered") || round >= 40)
+      return items;
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
@@ -170,19 +154,23 @@ describe("sendsme", () => {
     expectExactKeys(response.body, RouteMapSchema as never);
   });
 
-  it("puts an FSR status request for each accepted trigger on the carrier-requests queue", async () => {
-    // Accepted: owner QP (pending), owner QP, stranger XTD, stranger XTD (pending), owner XTD.
-    const messages = await drainCarrierRequests(5);
-    expect(messages).toHaveLength(5);
-    const xtd = messages.find(
-      (m) =>
-        m.MessageAttributes?.ForwarderIdentifier?.StringValue === "FWD2" &&
-        m.MessageAttributes?.AwbNumber?.StringValue === "020-12345675",
-    );
-    expect(xtd?.Body).toBe("FSR/1\n020-12345675HAJJFK\n");
-    expect(xtd?.MessageAttributes?.IsXTD?.StringValue).toBe("true");
-    const pending = messages.find((m) => m.Body === "FSR/1\n020-12345675\n");
-    expect(pending?.MessageAttributes?.IsXTD?.StringValue).toBe("false");
+  it("asks the carrier once per AWB and window; without a channel the request is parked, replayable", async () => {
+    // Accepted: owner QP (pending), owner QP, stranger XTD, owner XTD on 12345675 (one request), and
+    // stranger XTD (pending) on 12345686. Carrier 020 has no StatusRequests channel set.
+    const items = await settledRequestLog();
+    expect(items.map((item) => [item.AwbNumber, item.ForwarderIdentifier, item.IsXTD]).sort()).toEqual([
+      ["020-12345675", "FWD1", false],
+      ["020-12345686", "FWD2", true],
+    ]);
+    for (const item of items) {
+      expect(item.Status).toBe("parked");
+      expect(JSON.stringify(item.Attempts)).toContain("has no StatusRequests channel");
+    }
+    const month = new Date().toISOString().slice(0, 7);
+    const usage = await call(stack.url, "GET", `/ffw/service/routemap/usage?month=${month}`, {
+      token: stranger,
+    });
+    expect(usage.body).toMatchObject({ ForwarderIdentifier: "FWD2", XtdRequests: 2 });
   });
 });
 

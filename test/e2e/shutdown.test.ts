@@ -56,7 +56,15 @@ it("`npm start` serves GET /openapi.json within 15 s, and SIGINT then stops ever
   const spawnedAt = Date.now();
   const npm = spawn("npm", ["start"], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, PORT: "0", DYNAMODB_PORT: "0", SQS_PORT: "0", SES_PORT: "0", SCHEDULER_PORT: "0" },
+    env: {
+      ...process.env,
+      PORT: "0",
+      DYNAMODB_PORT: "0",
+      SQS_PORT: "0",
+      SES_PORT: "0",
+      SCHEDULER_PORT: "0",
+      SMTP_PORT: "0",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -130,6 +138,7 @@ function startWithout(javaDir: string): Promise<{ code: number | null; stdout: s
         SQS_PORT: "0",
         SES_PORT: "0",
         SCHEDULER_PORT: "0",
+        SMTP_PORT: "0",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });

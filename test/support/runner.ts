@@ -15,6 +15,9 @@ export interface RunningStack {
   dynamoEndpoint: string;
   sqsEndpoint: string;
   schedulerEndpoint: string;
+  /** The local SMTP listener (Cargo-IMP by e-mail), its banner line `SMTP smtp://127.0.0.1:<port>`. */
+  smtpUrl: string;
+  smtpPort: number;
   /** The local OAuth 2.0 token endpoint (`POST /oauth2/token`). */
   tokenUrl: string;
   /** The support client the runner created at start (its banner line `Support client <id> <secret>`). */
@@ -34,6 +37,7 @@ export async function startRunner(extraEnv: Record<string, string> = {}): Promis
       SQS_PORT: "0",
       SES_PORT: "0",
       SCHEDULER_PORT: "0",
+      SMTP_PORT: "0",
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? "ERROR",
       ...extraEnv,
     },
@@ -60,6 +64,8 @@ export async function startRunner(extraEnv: Record<string, string> = {}): Promis
     if (!match?.[1]) throw new Error(`no ${label} URL in runner output:\n${output}`);
     return match[1];
   };
+  const smtp = /SMTP\s+(smtp:\/\/127\.0\.0\.1:(\d+))/.exec(output);
+  if (!smtp?.[1] || !smtp[2]) throw new Error(`no SMTP URL in runner output:\n${output}`);
   const support = /Support client\s+(\S+)\s+(\S+)/.exec(output);
   if (!support?.[1] || !support[2]) throw new Error(`no support client in runner output:\n${output}`);
   return {
@@ -70,6 +76,8 @@ export async function startRunner(extraEnv: Record<string, string> = {}): Promis
     dynamoEndpoint: find("DynamoDB Local"),
     sqsEndpoint: find("SQS \\(fauxqs\\)"),
     schedulerEndpoint: find("Scheduler"),
+    smtpUrl: smtp[1],
+    smtpPort: Number(smtp[2]),
     process: child,
     output: () => output,
     stop: (signal = "SIGTERM") =>

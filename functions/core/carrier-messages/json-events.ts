@@ -254,9 +254,9 @@ export interface FieldError {
   message: string;
 }
 
-type PathKey = string | number;
+export type PathKey = string | number;
 
-function fieldName(path: readonly PathKey[]): string {
+export function fieldName(path: readonly PathKey[]): string {
   let name = "";
   for (const key of path) name += typeof key === "number" ? `[${key}]` : name === "" ? key : `.${key}`;
   return name === "" ? "(body)" : name;
@@ -595,7 +595,7 @@ function jsonValueLines(text: string, maxDepth = 5): Map<string, number> {
  * missing, the line of the object that lacks it. A small scanner without recursion: a value is
  * skipped by counting brackets outside strings, so any nesting costs no stack.
  */
-function lineOfJsonPath(text: string, path: readonly PathKey[]): number {
+export function lineOfJsonPath(text: string, path: readonly PathKey[]): number {
   let pos = 0;
   let line = 1;
   const skipSpace = (): void => {

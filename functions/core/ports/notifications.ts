@@ -12,6 +12,7 @@ import type {
   Subscription,
   Webhook,
 } from "../notifications/index.ts";
+import type { StatusRequest } from "../status-requests.ts";
 
 export interface Page<T> {
   items: T[];
@@ -72,13 +73,27 @@ export interface EmailConfirmationRepository {
 }
 
 /** One SQS message per (event, target); secrets are never in it (read from the store at delivery). */
-export interface DeliveryJob {
+export interface NotificationJob {
+  kind?: undefined;
   deliveryId: string;
   event: DomainEvent;
   target: DeliveryTarget;
   /** 1 for the first try. */
   attempt: number;
 }
+
+/**
+ * A status request to a carrier (issue 13) on the same queue, with the same retries, attempt log, park
+ * and replay; its delivery id is the request id. The carrier's channel and secret are read at delivery.
+ */
+export interface StatusRequestJob {
+  kind: "status-request";
+  deliveryId: string;
+  request: StatusRequest;
+  attempt: number;
+}
+
+export type DeliveryJob = NotificationJob | StatusRequestJob;
 
 /**
  * "slow": the delivery slow lane, for retries of a target that timed out, so it cannot take the
@@ -113,8 +128,10 @@ export interface DeliveryAttempt {
 
 export interface DeliveryRecord {
   deliveryId: string;
+  /** The event's id; a status request's: its request id. */
   eventId: string;
-  subscriptionKind: "rule" | "webhook";
+  /** "carrier": a status request, listed under the carrier (subscriptionId: its prefix as a number). */
+  subscriptionKind: "rule" | "webhook" | "carrier";
   subscriptionId: number;
   forwarderId: string;
   status: DeliveryStatus;
@@ -131,7 +148,7 @@ export interface DeliveryRepository {
   get(deliveryId: string): Promise<DeliveryRecord | null>;
   recordAttempt(deliveryId: string, attempt: DeliveryAttempt, status: DeliveryStatus): Promise<void>;
   listForSubscription(
-    kind: "rule" | "webhook",
+    kind: "rule" | "webhook" | "carrier",
     subscriptionId: number,
     page: PageRequest,
   ): Promise<Page<DeliveryRecord>>;

@@ -2,6 +2,8 @@
  * One delivery attempt of one job (DESIGN.md section 5): read the target's current settings and
  * secrets from the store, render, send (SES e-mail, Url-channel POST or webhook POST), log the attempt
  * and decide what comes next (done, retry via SQS delay or a one-time schedule, park, disable on 410).
+ * A status-request job (issue 13) goes the same way to its carrier's current StatusRequests channel:
+ * a signed POST to its Url, an SES e-mail, or its pull queue; a carrier without a channel is parked.
  *
  * Order of one attempt, so that a crash between any two steps loses nothing:
  *   1. send;
@@ -38,6 +40,7 @@ import {
   splitDelay,
   type Webhook,
 } from "../notifications/index.ts";
+import type { CarrierDirectory, CarrierRequestInbox } from "../ports/carriers.ts";
 import type {
   DeliveryAttempt,
   DeliveryJob,
@@ -49,10 +52,13 @@ import type {
   EmailConfirmationRepository,
   EmailSender,
   EmailSuppressionList,
+  NotificationJob,
   OutboundPoster,
   OutboundResult,
+  StatusRequestJob,
   SubscriptionRepository,
 } from "../ports/notifications.ts";
+import { renderStatusRequest, type StatusRequest, type StatusRequestSettings } from "../status-requests.ts";
 import { newDeliveryRecord } from "./shared/deliveries.ts";
 
 export interface DeliverJobDeps {
@@ -72,6 +78,10 @@ export interface DeliverJobDeps {
    * never sent. Absent only in tests that do not care.
    */
   suppressions?: EmailSuppressionList;
+  /** Carrier settings: where a status request goes (read at delivery, like a subscription). */
+  carriers?: CarrierDirectory;
+  /** The carriers' pull queues (status requests of channel "Pull"). */
+  carrierInbox?: CarrierRequestInbox;
 }
 
 export interface DeliverJobInput {
@@ -133,7 +143,9 @@ const withNote = (text: string, note: string) => `${truncate(text, DETAIL_LIMIT 
 type ResolvedTarget =
   | { kind: "email"; recipient: SubscriberIdentity; to: string; headerItems: HeaderItemCode[] }
   | { kind: "url"; recipient: SubscriberIdentity; url: string; headerName: string; headerValue: string }
-  | { kind: "webhook"; recipient: SubscriberIdentity; webhook: Webhook };
+  | { kind: "webhook"; recipient: SubscriberIdentity; webhook: Webhook }
+  /** A status request to a carrier, through its current StatusRequests channel. */
+  | { kind: "carrier"; carrierPrefix: string; settings: StatusRequestSettings };
 
 type Resolution = { ok: true; target: ResolvedTarget } | { ok: false; reason: string; suppressed?: true };
 
@@ -143,7 +155,7 @@ async function resolveTarget(
     confirmations,
     suppressions,
   }: Pick<DeliverJobDeps, "subscriptions" | "confirmations" | "suppressions">,
-  job: DeliveryJob,
+  job: NotificationJob,
 ): Promise<Resolution> {
   const { target, event } = job;
   const stillMatches = (subscription: Subscription) => matchesFilters(subscription, event);
@@ -202,6 +214,40 @@ async function resolveTarget(
   };
 }
 
+/** A suppressed address (SES bounce or complaint), as the reason of a resolution; null when usable. */
+async function suppressedReason(
+  suppressions: EmailSuppressionList | undefined,
+  address: string,
+): Promise<string | null> {
+  const suppression = suppressions ? await suppressions.get(address) : null;
+  if (!suppression) return null;
+  const why = suppression.reason === "bounce" ? "it bounced" : "its recipient complained";
+  return `e-mail address ${address} is suppressed: ${why} on ${suppression.at} (${suppression.detail})`;
+}
+
+/** The carrier's channel as set now: a carrier without one (or gone) is parked, replayable once set. */
+async function resolveCarrierTarget(
+  deps: Pick<DeliverJobDeps, "carriers" | "carrierInbox" | "suppressions">,
+  request: StatusRequest,
+): Promise<Resolution> {
+  const prefix = request.carrierPrefix;
+  const carrier = deps.carriers ? await deps.carriers.get(prefix) : null;
+  if (!carrier) return { ok: false, reason: `carrier ${prefix} is not registered` };
+  const settings = carrier.statusRequests;
+  if (!settings)
+    return {
+      ok: false,
+      reason: `carrier ${prefix} has no StatusRequests channel (replay once support sets one)`,
+    };
+  if (settings.channel === "Email") {
+    const reason = await suppressedReason(deps.suppressions, normaliseAddress(settings.email ?? ""));
+    if (reason) return { ok: false, suppressed: true, reason };
+  }
+  if (settings.channel === "Pull" && !deps.carrierInbox)
+    return { ok: false, reason: "the carriers' pull queue is not available" };
+  return { ok: true, target: { kind: "carrier", carrierPrefix: prefix, settings } };
+}
+
 // ---- sending --------------------------------------------------------------------------------------
 
 /** What one send produced, in the terms of the retry policy and the attempt log. */
@@ -258,7 +304,7 @@ function fromHttp(result: OutboundResult): SendResult {
 
 async function send(
   deps: DeliverJobDeps,
-  target: ResolvedTarget,
+  target: Exclude<ResolvedTarget, { kind: "carrier" }>,
   payload: EventPayload,
   input: DeliverJobInput,
 ): Promise<SendResult> {
@@ -320,6 +366,105 @@ async function send(
     );
   }
   return fromHttp(await deps.http.post({ url: webhook.url, headers, body, ...timeout }));
+}
+
+/**
+ * A status request through the carrier's channel: Url (POST, Standard Webhooks signature with the
+ * carrier's secret, `webhook-id` = the request id), Email (SES, the message as the text) or Pull (put
+ * in the carrier's queue for GET /carrier/requests).
+ */
+async function sendStatusRequest(
+  deps: DeliverJobDeps,
+  settings: StatusRequestSettings,
+  request: StatusRequest,
+  input: DeliverJobInput,
+): Promise<SendResult> {
+  const { contentType, body } = renderStatusRequest(request, settings.format);
+  const awbText = `${request.awb.prefix}-${request.awb.serial}`;
+  if (settings.channel === "Pull") {
+    await deps.carrierInbox?.put({
+      request,
+      format: settings.format,
+      contentType,
+      body,
+      availableAt: input.now,
+    });
+    return {
+      outcome: 200,
+      status: null,
+      retryAfter: null,
+      latencyMs: 0,
+      detail: "in the carrier's pull queue (GET /carrier/requests)",
+    };
+  }
+  if (settings.channel === "Email") {
+    const escaped = body.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    const sent = await deps.email.send({
+      to: settings.email ?? "",
+      subject: `FSR ${awbText} (${request.requestId})`,
+      text: body,
+      html: `<pre>${escaped}</pre>`,
+    });
+    if (sent.kind === "sent")
+      return {
+        outcome: 200,
+        status: 200,
+        retryAfter: null,
+        latencyMs: sent.latencyMs,
+        detail: `accepted by SES as ${sent.messageId}`,
+        ...(sent.messageId ? { emailMessageId: sent.messageId } : {}),
+      };
+    return {
+      outcome: sent.retryable ? "network-error" : null,
+      status: null,
+      retryAfter: null,
+      latencyMs: sent.latencyMs,
+      detail: `SES: ${sent.message}`,
+    };
+  }
+  const headers: Record<string, string> = { "content-type": contentType };
+  if (settings.signingSecret)
+    Object.assign(
+      headers,
+      signWebhook({
+        id: request.requestId,
+        timestampSeconds: input.sentAtSeconds,
+        body,
+        psk: settings.signingSecret,
+      }),
+    );
+  const timeout = input.timeoutMs === undefined ? {} : { timeoutMs: input.timeoutMs };
+  return fromHttp(await deps.http.post({ url: settings.url ?? "", headers, body, ...timeout }));
+}
+
+type Preparation =
+  | { ok: true; target: ResolvedTarget; send: () => Promise<SendResult> }
+  | { ok: false; reason: string; suppressed?: true };
+
+/** The job's target as it stands now, and how to send to it. */
+async function prepare(deps: DeliverJobDeps, job: DeliveryJob, input: DeliverJobInput): Promise<Preparation> {
+  if (job.kind === "status-request") return prepareStatusRequest(deps, job, input);
+  const resolved = await resolveTarget(deps, job);
+  if (!resolved.ok) return resolved;
+  const target = resolved.target;
+  if (target.kind === "carrier") return { ok: false, reason: "a notification cannot go to a carrier" };
+  return {
+    ok: true,
+    target,
+    send: () => send(deps, target, renderEventPayload(job.event, target.recipient), input),
+  };
+}
+
+async function prepareStatusRequest(
+  deps: DeliverJobDeps,
+  job: StatusRequestJob,
+  input: DeliverJobInput,
+): Promise<Preparation> {
+  const resolved = await resolveCarrierTarget(deps, job.request);
+  if (!resolved.ok) return resolved;
+  const target = resolved.target;
+  if (target.kind !== "carrier") return { ok: false, reason: "a status request goes to a carrier" };
+  return { ok: true, target, send: () => sendStatusRequest(deps, target.settings, job.request, input) };
 }
 
 // ---- the attempt ----------------------------------------------------------------------------------
@@ -421,7 +566,7 @@ export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): 
       status,
     );
 
-  const resolved = await resolveTarget(deps, job);
+  const resolved = await prepare(deps, job, input);
   if (!resolved.ok && resolved.suppressed) {
     // Not retried (the address will not recover by waiting), not lost: visible in the log.
     const detail = `suppressed: ${resolved.reason}; not sent`;
@@ -434,8 +579,7 @@ export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): 
     return { ...base, outcome: "skipped", status: null, detail };
   }
   const target = resolved.target;
-  const payload = renderEventPayload(job.event, target.recipient);
-  const result = await send(deps, target, payload, input);
+  const result = await resolved.send();
   const next = decide(result, input);
 
   switch (next.action) {
@@ -457,7 +601,8 @@ export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): 
     }
     case "disable-webhook": {
       if (target.kind !== "webhook") {
-        // A customer endpoint is support's registration: 410 parks the delivery, nothing is switched off.
+        // A customer endpoint (or a carrier's Url) is support's registration: 410 parks the delivery,
+        // nothing is switched off.
         const detail = withNote(result.detail, " (parked: gone)");
         await log("parked", "parked", { ...result, detail });
         return { ...base, outcome: "parked", status: result.status, detail };

@@ -90,7 +90,20 @@ export async function ingestCarrierMessage(
   // Throws MessageParseError (400 naming the line: also more than 100 messages in the body, or a
   // time far from receipt) or UnsupportedContentTypeError (415).
   const reports = parseCarrierMessage(input.contentType, input.body, input.now);
+  return ingestCarrierReports(deps, { ...input, reports });
+}
 
+/**
+ * Applies reports already parsed (the ONE Record notification receiver reads its fetched events
+ * itself): the same checks, order and guarantees as a posted body.
+ */
+export async function ingestCarrierReports(
+  deps: IngestCarrierMessageDeps,
+  input: Pick<IngestCarrierMessageInput, "carrierPrefix" | "now" | "timeLeftMs"> & {
+    reports: readonly CarrierReport[];
+  },
+): Promise<AppliedMessage[]> {
+  const { reports } = input;
   const foreign = reports.filter((r) => r.awb.prefix !== input.carrierPrefix).map((r) => r.awb);
   if (foreign.length > 0) throw new ForeignAwbError(input.carrierPrefix, uniqueAwbs(foreign));
 

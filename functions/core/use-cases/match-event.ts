@@ -16,9 +16,9 @@ import {
   onePerAddress,
 } from "../notifications/index.ts";
 import type {
-  DeliveryJob,
   DeliveryJobQueue,
   DeliveryRepository,
+  NotificationJob,
   SubscriptionRepository,
 } from "../ports/notifications.ts";
 import { firstJob, newDeliveryRecord } from "./shared/deliveries.ts";
@@ -33,7 +33,7 @@ export interface MatchEventResult {
   /** Every target the event matched. */
   targets: DeliveryTarget[];
   /** Jobs queued by this call (new ones, plus re-queued ones that never got an attempt). */
-  enqueued: DeliveryJob[];
+  enqueued: NotificationJob[];
   /** Delivery ids already in progress or done: nothing queued for them. */
   alreadyHandled: string[];
 }
@@ -50,7 +50,7 @@ export async function matchEvent(
   // One e-mail per address and event, however many rules name the address (issue 11 point 21).
   const targets = onePerAddress(matchTargets(event, await deps.subscriptions.findCandidates(keys)));
 
-  const enqueued: DeliveryJob[] = [];
+  const enqueued: NotificationJob[] = [];
   const alreadyHandled: string[] = [];
   for (const target of targets) {
     const job = firstJob(event, target);

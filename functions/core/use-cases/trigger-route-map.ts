@@ -4,13 +4,15 @@
  * the AWB; before the FWB names an owner the trigger is recorded as pending and grants nothing. XTD:
  * the carrier is on the XTD list; the caller may read the route map and its events match the caller's
  * rules at once (a grant stored before the route map exists applies when it is created). Every
- * accepted trigger asks the carrier for a status (FSR) through the carrier-requests queue.
+ * accepted trigger asks the carrier for a status (FSR): a status request delivered through the carrier's
+ * StatusRequests channel by the delivery pipeline, repeats within the collapse window folded into one,
+ * XTD triggers counted in the forwarder's usage ledger (shared/status-requests.ts).
  */
 import { formatAwb } from "../awb.ts";
 import type { AwbId } from "../carrier-messages/types.ts";
 import { TriggerRefusedError, WriteConflictError } from "../errors.ts";
 import type { ForwarderIdentity } from "../identity.ts";
-import type { CarrierDirectory, CarrierRequestPublisher } from "../ports/carriers.ts";
+import type { CarrierDirectory } from "../ports/carriers.ts";
 import type {
   ConflictBackoff,
   RouteMapRepository,
@@ -19,12 +21,13 @@ import type {
 } from "../ports/route-maps.ts";
 import { currentRouteMapJson, mayRead, sameAgent } from "./shared/read-access.ts";
 import { MAX_WRITE_ATTEMPTS } from "./shared/route-map-writes.ts";
+import { requestCarrierStatus, type StatusRequestDeps } from "./shared/status-requests.ts";
 import { grantXtdAccess } from "./shared/xtd-grants.ts";
 
 export interface TriggerRouteMapDeps {
   routeMaps: RouteMapRepository;
   carriers: CarrierDirectory;
-  carrierRequests: CarrierRequestPublisher;
+  statusRequests: StatusRequestDeps;
   backoff: ConflictBackoff;
 }
 
@@ -88,12 +91,13 @@ export async function triggerRouteMap(
     view = await recordXtdTrigger(deps, trigger, view !== null);
   }
 
-  await deps.carrierRequests.publish({
+  await requestCarrierStatus(deps.statusRequests, {
     awb,
-    text: statusRequestText(awb, view?.origin ?? null, view?.destination ?? null),
+    origin: view?.origin ?? null,
+    destination: view?.destination ?? null,
     forwarderId: reader.forwarderId,
     isXtd: input.isXtd,
-    requestedAt: input.now,
+    now: input.now,
   });
 
   if (view && mayRead(view, reader)) {
@@ -131,10 +135,4 @@ async function recordXtdTrigger(
     if (grantFirst) await deps.backoff(round);
   }
   throw new WriteConflictError(trigger.awb);
-}
-
-/** FSR (status request) in Cargo-IMP form: the carrier gateway answers with FSU messages. */
-function statusRequestText(awb: AwbId, origin: string | null, destination: string | null): string {
-  const stations = origin && destination ? `${origin}${destination}` : "";
-  return `FSR/1\n${formatAwb(awb)}${stations}\n`;
 }

@@ -9,7 +9,7 @@ import { formatAwb } from "../../core/awb.ts";
 import { type TriggerRouteMapDeps, triggerRouteMap } from "../../core/use-cases/trigger-route-map.ts";
 import { httpRoute } from "../../http/pipeline.ts";
 import { SendsmeRequestSchema } from "../../http/schemas/route-maps.ts";
-import { carrierRequests, carriers, conflictBackoff, routeMaps } from "../../wiring.ts";
+import { carriers, conflictBackoff, routeMaps, statusRequestDeps } from "../../wiring.ts";
 
 export const make = (deps: () => TriggerRouteMapDeps) =>
   httpRoute("trigger-route-map", { body: SendsmeRequestSchema }).handle(async ({ identity, body }) => {
@@ -33,6 +33,6 @@ export const make = (deps: () => TriggerRouteMapDeps) =>
 export const handler = make(() => ({
   routeMaps: routeMaps(),
   carriers: carriers(),
-  carrierRequests: carrierRequests(),
+  statusRequests: statusRequestDeps(),
   backoff: conflictBackoff(),
 }));

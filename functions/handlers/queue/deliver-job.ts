@@ -32,6 +32,8 @@ import { QUEUES, TABLES } from "../../contracts/resources.ts";
 import type { DeliveryJob } from "../../core/ports/notifications.ts";
 import { type DeliverJobDeps, deliverJob, parkUnfinishedJob } from "../../core/use-cases/deliver-job.ts";
 import {
+  carrierInbox,
+  carriers,
   deliveries,
   deliveryQueue,
   deliveryRetries,
@@ -66,6 +68,10 @@ const SETTLE_MARGIN_MS = 5_000;
 /** The sender's own per-attempt deadline (DESIGN.md section 5). */
 const ATTEMPT_DEADLINE_MS = 10_000;
 
+/** When what the job delivers came about: the event's recording, or the status request's creation. */
+const recordedOf = (job: DeliveryJob) =>
+  job.kind === "status-request" ? { recordedAt: job.request.requestedAt } : job.event;
+
 const receiveCount = (record: SQSRecord) => Number(record.attributes?.ApproximateReceiveCount) || 1;
 
 /** SQS moves this message to the dead-letter queue if it fails once more. */
@@ -99,7 +105,7 @@ export const make = (deps: () => DeliverJobDeps, options: DeliverJobOptions = {}
       });
       logger.info("delivery attempt", { ...result });
       // Inside the idempotent call: a redelivered job whose attempt was made is not counted again.
-      metrics(deliveryPoints(result, job.event, nowIso()));
+      metrics(deliveryPoints(result, recordedOf(job), nowIso()));
       return result;
     },
     { persistenceStore, config, keyPrefix: "deliver", dataIndexArgument: 0 },
@@ -114,7 +120,7 @@ export const make = (deps: () => DeliverJobDeps, options: DeliverJobOptions = {}
       if (!isLastReceive(record) || error instanceof IdempotencyAlreadyInProgressError) throw error;
       const tries = receiveCount(record);
       const result = await parkUnfinishedJob(deps(), { job, now: nowIso(), tries });
-      metrics(deliveryPoints(result, job.event, nowIso(), true));
+      metrics(deliveryPoints(result, recordedOf(job), nowIso(), true));
       logger.error("delivery job failed on its last receive; delivery parked", { ...result, error });
       return result;
     }
@@ -139,4 +145,7 @@ export const handler = make(() => ({
   email: emailSender(),
   confirmations: emailConfirmations(),
   suppressions: emailSuppressions(),
+  // Read per status request (not the minute-cached directory): a channel support just set applies.
+  carriers: carriers(),
+  carrierInbox: carrierInbox(),
 }));

@@ -17,6 +17,7 @@ import {
 } from "../../core/notifications/index.ts";
 import { CarrierSchema, CarrierSettingsSchema } from "../schemas/carriers.ts";
 import { ForwarderUserRequestSchema, ForwarderUserResponseSchema } from "../schemas/forwarder-users.ts";
+import { InboundMailEntrySchema } from "../schemas/inbound-mail.ts";
 import {
   CustomerEndpointResponseSchema,
   DeletedCustomerEndpointResponseSchema,
@@ -26,6 +27,7 @@ import {
   ReplayResponseSchema,
   WebhookResponseSchema,
 } from "../schemas/notifications.ts";
+import { OneRecordNotificationResultSchema } from "../schemas/onerecord.ts";
 import { PagingQuerySchema, pagedSchema } from "../schemas/paging.ts";
 import {
   IngestResultSchema,
@@ -36,6 +38,14 @@ import {
   SendsmeRequestSchema,
   SendsmeResponseSchema,
 } from "../schemas/route-maps.ts";
+import {
+  AllXtdUsageSchema,
+  CarrierStatusRequestReplaySchema,
+  CarrierStatusRequestSchema,
+  MonthQuerySchema,
+  PulledStatusRequestSchema,
+  XtdUsageSchema,
+} from "../schemas/status-requests.ts";
 import {
   CarrierTenantResponseSchema,
   ClientRequestSchema,
@@ -105,7 +115,8 @@ export const ROUTE_DOCS: Record<HandlerId, RouteDocs> = {
   },
   "ingest-carrier-message": {
     summary:
-      "Report carrier messages: Cargo-IMP text (FSU, FWB, FFR/FFA), Cargo-XML XFSU, or the JSON event form",
+      "Report carrier messages: Cargo-IMP text (FSU, FWB, FFR/FFA), Cargo-XML XFSU, the JSON event form, " +
+      "or ONE Record LogisticsEvents (JSON-LD)",
     tag: "carriers",
     body: {
       // Documentation only: the handler passes the raw body to the parsers so errors name the line.
@@ -113,7 +124,13 @@ export const ROUTE_DOCS: Record<HandlerId, RouteDocs> = {
       description:
         "text/plain: Cargo-IMP FSU, FSA, FWB, FFR, FFA (several messages may share a body; Type-B " +
         "envelope lines and SOH/STX/ETX are skipped). application/xml or text/xml: XFSU. " +
-        "application/json: the schema below. At most 100 messages (status lines, reported statuses) per " +
+        "application/json: the schema below. application/ld+json: ONE Record LogisticsEvents (data model " +
+        "3.x: one event, a @graph or array of them, or an api:Collection); eventCode a StatusCode code " +
+        "(IRI or plain), eventDate, eventLocation (IATA code in locationCodes), eventFor the Waybill (or " +
+        "Shipment/Piece leading to it) embedded with waybillPrefix, waybillNumber, departureLocation, " +
+        "arrivalLocation; only ACTUAL events (or without eventTimeType) are applied, PLANNED/ESTIMATED/" +
+        "EXPECTED/REQUESTED are skipped; codes beyond the milestones are kept as history; errors name the " +
+        "JSON path as written. At most 100 messages (status lines, reported statuses) per " +
         "body in every format; times with a year within 366 days of receipt; weights 0 or 0.001 to " +
         "1,000,000 kg (2,204,623 lb), volumes 0 or 0.001 to 100,000 m³. Every AWB must carry the " +
         "calling carrier's prefix. Errors are 400 problem+json naming the line (422 for a well-formed line " +
@@ -124,6 +141,28 @@ export const ROUTE_DOCS: Record<HandlerId, RouteDocs> = {
         "message named in errors[0].field.",
     },
     response: IngestResultSchema,
+  },
+  "receive-onerecord-notification": {
+    summary:
+      "A carrier's ONE Record server (publisher) sends a Notification (JSON-LD, API 2.x): for " +
+      "LOGISTICS_EVENT_RECEIVED (api:hasLogisticsEvent) or LOGISTICS_OBJECT_UPDATED (api:hasLogisticsObject: " +
+      "its /logistics-events list) the service GETs the LogisticsEvents from the carrier's OneRecord.ServerUrl " +
+      "(only IRIs under it; bearer OneRecord.Token; https and public addresses only) and applies them like " +
+      "application/ld+json on /carrier/messages; 200 with what was fetched and applied. Other event types: " +
+      "200, nothing fetched. Events with codes outside the StatusCode list are skipped. No ONE Record server " +
+      "configured or an IRI outside it: 422; a fetched event we cannot use: 422 naming its IRI, line and " +
+      "path; the publisher down or answering an error: 503/502 with Retry-After (send the notification " +
+      "again); nothing is stored then.",
+    tag: "carriers",
+    response: OneRecordNotificationResultSchema,
+  },
+  "get-xtd-usage": {
+    summary:
+      "The caller's XTD requests of a month (UTC, ?month=YYYY-MM): the count and the entries, oldest first. " +
+      "Every accepted XTD sendsme counts, also one that collapsed into an earlier status request for the AWB.",
+    tag: "route maps",
+    query: MonthQuerySchema,
+    response: XtdUsageSchema,
   },
   "trigger-route-map": {
     summary:
@@ -276,6 +315,56 @@ export const ROUTE_DOCS: Record<HandlerId, RouteDocs> = {
     tag: "support",
     body: { schema: ClientRequestSchema, description: "Name: free text for support, optional." },
     response: CreatedClientResponseSchema,
+  },
+  "list-carrier-inbound-mail": {
+    summary:
+      "The carrier's received Cargo-IMP e-mails, newest first: sender, subject, received, Outcome (applied, or " +
+      "refused with its Reason and Line) and what was applied; kept 30 days. 404 without carrier settings." +
+      CURSOR_PAGING,
+    tag: "support",
+    query: CursorQuerySchema,
+    response: cursorPagedSchema(InboundMailEntrySchema),
+  },
+  "list-unknown-sender-mail": {
+    summary:
+      "E-mails to the inbound address from senders no carrier registered (InboundSenders): refused, nothing " +
+      `changed, never answered; newest first, kept 30 days.${CURSOR_PAGING}`,
+    tag: "support",
+    query: CursorQuerySchema,
+    response: cursorPagedSchema(InboundMailEntrySchema),
+  },
+  "list-carrier-status-requests": {
+    summary:
+      "The carrier's status requests (FSR, one per AWB and collapse window), newest first, kept 30 days, with " +
+      "their delivery state and attempt log",
+    tag: "support",
+    query: PagingQuerySchema,
+    response: pagedSchema(CarrierStatusRequestSchema),
+  },
+  "replay-carrier-status-request": {
+    summary:
+      "Send a delivered or parked status request again as one new attempt, through the carrier's channel as " +
+      "it is now; 202 (409 while it is still being attempted)",
+    tag: "support",
+    response: CarrierStatusRequestReplaySchema,
+  },
+  "list-xtd-usage": {
+    summary: "Every forwarder's count of XTD requests in a month (UTC, ?month=YYYY-MM)",
+    tag: "support",
+    query: MonthQuerySchema,
+    response: AllXtdUsageSchema,
+  },
+  "list-carrier-requests": {
+    summary:
+      "The caller's pending status requests (channel Pull), oldest first: each stays until acked (30 days at most)",
+    tag: "carriers",
+    query: PagingQuerySchema,
+    response: pagedSchema(PulledStatusRequestSchema),
+  },
+  "ack-carrier-request": {
+    summary:
+      "Take a status request off the caller's pull queue: 204; 404 for an unknown or another carrier's id",
+    tag: "carriers",
   },
   "list-carrier-clients": {
     summary: "The carrier's machine clients, oldest first, without secrets",

@@ -1,5 +1,7 @@
 /** Support's carrier settings: the PUT body, the answer, and the planning offsets within them. */
 import * as v from "valibot";
+import { MAX_INBOUND_SENDERS } from "../../core/inbound-mail.ts";
+import { TargetUrlSchema } from "../../core/notifications/common.ts";
 import { plainObject } from "./plain-object.ts";
 
 export const PrefixSchema = v.pipe(v.string(), v.regex(/^\d{3}$/, "must be 3 digits"));
@@ -70,6 +72,82 @@ export const CarrierPlanningSchema = plainObject(
   }),
 );
 
+/**
+ * Addresses the carrier's gateway mails Cargo-IMP from: lower-cased, each once, each registered for
+ * one carrier only (409 when another carrier has it).
+ */
+export const InboundSendersSchema = v.pipe(
+  v.array(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.maxLength(254, "at most 254 characters"),
+      v.email("must be an e-mail address"),
+    ),
+  ),
+  v.maxLength(MAX_INBOUND_SENDERS, `at most ${MAX_INBOUND_SENDERS} addresses`),
+  v.check((list) => new Set(list).size === list.length, "must not list an address twice"),
+  v.description(
+    "Addresses whose e-mail to the inbound mail address carries this carrier's Cargo-IMP messages (lower-cased; each belongs to one carrier).",
+  ),
+);
+
+/**
+ * How the carrier receives status requests (issue 13): Url (POSTed, signed), Email (SES) or Pull
+ * (GET /carrier/requests); Url is required for Url, Email for Email.
+ */
+export const StatusRequestsSchema = v.pipe(
+  plainObject(
+    v.object({
+      Channel: v.picklist(["Url", "Email", "Pull"], 'must be "Url", "Email" or "Pull"'),
+      Url: v.optional(TargetUrlSchema),
+      Email: v.optional(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.maxLength(254, "at most 254 characters"),
+          v.email("must be an e-mail address"),
+        ),
+      ),
+      Format: v.picklist(["cargo-imp", "json"], 'must be "cargo-imp" or "json"'),
+    }),
+  ),
+  v.forward(
+    v.check((it) => it.Channel !== "Url" || it.Url !== undefined, "is required for Channel Url"),
+    ["Url"],
+  ),
+  v.forward(
+    v.check((it) => it.Channel !== "Email" || it.Email !== undefined, "is required for Channel Email"),
+    ["Email"],
+  ),
+);
+
+/**
+ * The carrier's ONE Record server (issue 13): POST /onerecord/notifications fetches the announced
+ * LogisticsEvents from IRIs under ServerUrl only, with Token as bearer. Token is masked in answers;
+ * the masked value sent back keeps it (unless ServerUrl changes), null removes it.
+ */
+export const OneRecordSettingsSchema = v.pipe(
+  plainObject(
+    v.object({
+      ServerUrl: TargetUrlSchema,
+      Token: v.optional(
+        v.nullable(
+          v.pipe(
+            v.string(),
+            v.minLength(1, "must not be empty"),
+            v.maxLength(4096, "at most 4096 characters"),
+          ),
+        ),
+      ),
+    }),
+  ),
+  v.description(
+    "The carrier's ONE Record server (publisher) and the bearer token to read its LogisticsEvents.",
+  ),
+);
+
 export const CarrierSettingsSchema = v.object({
   Name: v.pipe(
     v.string(),
@@ -81,6 +159,12 @@ export const CarrierSettingsSchema = v.object({
   Xtd: v.boolean(),
   /** Optional per-carrier planning configuration. */
   Planning: v.optional(CarrierPlanningSchema),
+  /** Optional: the addresses the carrier mails Cargo-IMP from (issue 13). */
+  InboundSenders: v.optional(InboundSendersSchema),
+  /** Optional: the carrier's status-request channel (issue 13). */
+  StatusRequests: v.optional(StatusRequestsSchema),
+  /** Optional: the carrier's ONE Record server (issue 13); null or absent = none. */
+  OneRecord: v.optional(v.nullable(OneRecordSettingsSchema)),
 });
 export type CarrierSettings = v.InferOutput<typeof CarrierSettingsSchema>;
 
@@ -90,4 +174,22 @@ export const CarrierSchema = v.object({
   QualityProgram: v.boolean(),
   Xtd: v.boolean(),
   Planning: v.optional(CarrierPlanningSchema),
+  InboundSenders: v.optional(v.array(v.string())),
+  StatusRequests: v.optional(
+    v.object({
+      Channel: v.string(),
+      Url: v.optional(v.string()),
+      Email: v.optional(v.string()),
+      Format: v.string(),
+    }),
+  ),
+  OneRecord: v.optional(v.object({ ServerUrl: v.string(), Token: v.nullable(v.string()) })),
+  SigningSecret: v.optional(
+    v.pipe(
+      v.string(),
+      v.description(
+        "The Standard Webhooks secret status requests to Url are signed with: only in the PUT answer that generated it",
+      ),
+    ),
+  ),
 });

@@ -3,6 +3,7 @@
  * values to them. Request schemas come from functions/core/notifications.
  */
 import * as v from "valibot";
+import type { AwbId } from "../../core/carrier-messages/types.ts";
 import {
   type CustomerEndpoint,
   customerEndpointToApi,
@@ -90,7 +91,7 @@ export const WebhookResponseSchema = v.object({
   ),
 });
 
-const AttemptSchema = v.object({
+export const AttemptSchema = v.object({
   Attempt: v.number(),
   At: v.string(),
   HttpStatus: v.pipe(v.nullable(v.number()), v.description("null: timeout, network error or refused")),
@@ -111,7 +112,7 @@ export const DeliverySchema = v.object({
   Event: v.string(),
   Type: v.string(),
   AwbNumber: v.string(),
-  SubscriptionKind: v.picklist(["rule", "webhook"]),
+  SubscriptionKind: v.picklist(["rule", "webhook", "carrier"]),
   SubscriptionId: v.number(),
   Status: v.picklist(["pending", "retrying", "delivered", "parked"]),
   CreatedAt: v.string(),
@@ -143,7 +144,7 @@ export function lastDeliveryBody(record: DeliveryRecord | null) {
   const detail = last?.detail ?? null;
   return {
     DeliveryId: record.deliveryId,
-    Event: record.job.event.name,
+    Event: deliveredWhat(record).event,
     Status: record.status,
     At: record.updatedAt,
     HttpStatus: last?.status ?? null,
@@ -190,14 +191,21 @@ export function webhookResult(
   return { status: options.status ?? 200, body: webhookBody(webhook, options.revealSecrets, view), headers };
 }
 
+/** What a delivery carries: an event, or (a carrier's delivery) a status request. */
+function deliveredWhat(record: DeliveryRecord): { event: string; type: string; awb: AwbId } {
+  const { job } = record;
+  if (job.kind === "status-request") return { event: "StatusRequest", type: "FSR", awb: job.request.awb };
+  return { event: job.event.name, type: job.event.type, awb: job.event.awb };
+}
+
 export function deliveryBody(record: DeliveryRecord) {
-  const { event } = record.job;
+  const what = deliveredWhat(record);
   return {
     DeliveryId: record.deliveryId,
     EventId: record.eventId,
-    Event: event.name,
-    Type: event.type,
-    AwbNumber: `${event.awb.prefix}-${event.awb.serial}`,
+    Event: what.event,
+    Type: what.type,
+    AwbNumber: `${what.awb.prefix}-${what.awb.serial}`,
     SubscriptionKind: record.subscriptionKind,
     SubscriptionId: record.subscriptionId,
     Status: record.status,

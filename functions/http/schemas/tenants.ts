@@ -105,6 +105,7 @@ export const CarrierTenantResponseSchema = v.object({
   QualityProgram: v.nullable(v.boolean()),
   Xtd: v.nullable(v.boolean()),
   Planning: v.optional(CarrierPlanningSchema),
+  InboundSenders: v.optional(v.array(v.string())),
   Enabled: v.pipe(v.boolean(), v.description("A disabled carrier's clients get no token.")),
 });
 

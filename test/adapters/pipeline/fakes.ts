@@ -28,6 +28,7 @@ import type {
   EmailMessage,
   EmailSender,
   EmailSendResult,
+  NotificationJob,
   OutboundPost,
   OutboundPoster,
   OutboundResult,
@@ -187,8 +188,11 @@ export class RecordingQueue implements DeliveryJobQueue {
     this.sent.push({ jobs: clone([...jobs]), delaySeconds });
     this.lanes.push(lane);
   }
-  get jobs(): DeliveryJob[] {
-    return this.sent.flatMap((batch) => batch.jobs);
+  /** The notification jobs sent (status-request jobs are in `sent`). */
+  get jobs(): NotificationJob[] {
+    return this.sent
+      .flatMap((batch) => batch.jobs)
+      .filter((job): job is NotificationJob => job.kind !== "status-request");
   }
 }
 

@@ -9,7 +9,7 @@ import {
   WebhookRequestSchema,
   webhookFromRequest,
 } from "../../../functions/core/notifications/index.ts";
-import type { DeliveryJob, DeliveryRecord } from "../../../functions/core/ports/notifications.ts";
+import type { DeliveryRecord, NotificationJob } from "../../../functions/core/ports/notifications.ts";
 import { emailRuleBody, makeEvent, NOW, OWNER } from "../../unit/notifications/helpers.ts";
 
 export {
@@ -57,12 +57,12 @@ export function webhook(
 export function deliveryRecord(
   eventId: string,
   webhookId = 7,
-  overrides: Partial<DeliveryRecord> = {},
+  overrides: Partial<DeliveryRecord & { job: NotificationJob }> = {},
   owner: SubscriberIdentity = OWNER,
-): DeliveryRecord {
+): DeliveryRecord & { job: NotificationJob } {
   const event = makeEvent({ eventId });
   const deliveryId = `${eventId}:webhook-${webhookId}`;
-  const job: DeliveryJob = {
+  const job: NotificationJob = {
     deliveryId,
     event,
     target: {

@@ -2,7 +2,7 @@
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { beforeEach, describe, expect, it } from "vitest";
 import { EVENT_PAYLOAD_FIELDS } from "../../../functions/core/notifications/index.ts";
-import type { DeliveryJob } from "../../../functions/core/ports/notifications.ts";
+import type { DeliveryJob, NotificationJob } from "../../../functions/core/ports/notifications.ts";
 import {
   type DeliverJobInput,
   deliverJob,
@@ -51,14 +51,14 @@ beforeEach(() => {
 });
 
 /** Stores the subscriptions, runs the matcher and returns its jobs (as the deliverer receives them). */
-async function jobsFor(): Promise<DeliveryJob[]> {
+async function jobsFor(): Promise<NotificationJob[]> {
   await matchEvent(deps(), { event: makeEvent(), now: NOW });
   const jobs = queue.jobs;
   queue.sent.length = 0;
   return jobs;
 }
 
-async function oneJob(): Promise<DeliveryJob> {
+async function oneJob(): Promise<NotificationJob> {
   const [job] = await jobsFor();
   if (!job) throw new Error("no job matched");
   return job;

@@ -1,5 +1,6 @@
 /** Matching one outbox event into delivery records and jobs (functions/core/use-cases/match-event.ts). */
 import { beforeEach, describe, expect, it } from "vitest";
+import type { NotificationJob } from "../../../functions/core/ports/notifications.ts";
 import { matchEvent } from "../../../functions/core/use-cases/match-event.ts";
 import {
   emailRule,
@@ -51,7 +52,10 @@ describe("matchEvent", () => {
       forwarderId: OWNER.forwarderId,
       createdAt: NOW,
     });
-    expect(record?.job.target).toMatchObject({ targetKind: "url", endpointId: ENDPOINT_GUID });
+    expect((record?.job as NotificationJob | undefined)?.target).toMatchObject({
+      targetKind: "url",
+      endpointId: ENDPOINT_GUID,
+    });
   });
 
   it("jobs carry no secrets: Token and Psk stay in the store", async () => {

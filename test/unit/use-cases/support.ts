@@ -2,20 +2,26 @@
 
 import type { CarrierSettings } from "../../../functions/core/carriers.ts";
 import type { ForwarderIdentity } from "../../../functions/core/identity.ts";
-import type { CarrierStatusRequest } from "../../../functions/core/ports/carriers.ts";
+import type { DeliveryJob } from "../../../functions/core/ports/notifications.ts";
 import type { RouteMapRepository } from "../../../functions/core/ports/route-maps.ts";
+import type { StatusRequest } from "../../../functions/core/status-requests.ts";
 import { ingestCarrierMessage } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
+import type { StatusRequestDeps } from "../../../functions/core/use-cases/shared/status-requests.ts";
+import { memoryDeliveryRepository } from "../../support/memory/delivery-repository.ts";
 import {
   type MemoryRouteMapRepository,
   memoryRouteMapRepository,
 } from "../../support/memory/route-map-repository.ts";
+import { memoryStatusRequestWindow, memoryUsageLedger } from "../../support/memory/status-requests.ts";
 
 export interface Harness {
   routeMaps: MemoryRouteMapRepository;
   carriers: { get(prefix: string): Promise<CarrierSettings | null> };
   settings: Map<string, CarrierSettings>;
-  carrierRequests: { publish(request: CarrierStatusRequest): Promise<void> };
-  published: CarrierStatusRequest[];
+  /** Status requests: memory window, deliveries, queue and usage ledger. */
+  statusRequests: StatusRequestDeps;
+  /** The status requests queued for delivery, in order. */
+  published: StatusRequest[];
   backoff: (attempt: number) => Promise<void>;
   backoffs: number[];
   /** Ingests a Cargo-IMP body as carrier 020 at `now`. */
@@ -24,17 +30,22 @@ export interface Harness {
 
 export function harness(): Harness {
   const settings = new Map<string, CarrierSettings>();
-  const published: CarrierStatusRequest[] = [];
+  const published: StatusRequest[] = [];
+  const enqueue = async (jobs: readonly DeliveryJob[]) => {
+    for (const job of jobs) if (job.kind === "status-request") published.push(job.request);
+  };
   const backoffs: number[] = [];
   const h: Harness = {
     routeMaps: memoryRouteMapRepository(),
     settings,
     carriers: { get: async (prefix) => settings.get(prefix) ?? null },
     published,
-    carrierRequests: {
-      publish: async (request) => {
-        published.push(request);
-      },
+    statusRequests: {
+      window: memoryStatusRequestWindow(),
+      deliveries: memoryDeliveryRepository(),
+      queue: { enqueue },
+      usage: memoryUsageLedger(),
+      windowSeconds: 900,
     },
     backoffs,
     backoff: async (attempt) => {

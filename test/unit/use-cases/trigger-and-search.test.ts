@@ -4,6 +4,11 @@ import { describe, expect, it } from "vitest";
 import type { TriggerRefusedError } from "../../../functions/core/errors.ts";
 import type { RouteMapSearchFilters } from "../../../functions/core/ports/route-maps.ts";
 import type { RouteMap } from "../../../functions/core/route-map/spec-types.ts";
+import {
+  renderStatusRequest,
+  type StatusRequest,
+  statusRequestId,
+} from "../../../functions/core/status-requests.ts";
 import { getRouteMap } from "../../../functions/core/use-cases/get-route-map.ts";
 import { parseSort, searchRouteMaps } from "../../../functions/core/use-cases/search-route-maps.ts";
 import { OWNER_XTD_NOTE, triggerRouteMap } from "../../../functions/core/use-cases/trigger-route-map.ts";
@@ -64,8 +69,20 @@ describe("triggerRouteMap (sendsme)", () => {
     const result = await trigger(h, OTHER);
     expect(result).toEqual({ kind: "requested", awb: AWB, note: null });
     expect(h.published).toEqual([
-      { awb: AWB, text: "FSR/1\n020-12345675HAJJFK\n", forwarderId: "FWD2", isXtd: false, requestedAt: T0 },
+      {
+        requestId: statusRequestId(AWB, T0),
+        carrierPrefix: "020",
+        awb: AWB,
+        origin: "HAJ",
+        destination: "JFK",
+        forwarderId: "FWD2",
+        isXtd: false,
+        requestedAt: T0,
+      },
     ]);
+    expect(renderStatusRequest(h.published[0] as StatusRequest, "cargo-imp").body).toBe(
+      "FSR/1\n020-12345675HAJJFK\n",
+    );
     // The FWB then names another agent: the pending trigger gave OTHER nothing.
     await h.imp(FWB, T0);
     await expect(getRouteMap(h, { awb: AWB, reader: OTHER, now: T0 })).rejects.toThrow(/not yours/);
@@ -86,7 +103,9 @@ describe("triggerRouteMap (sendsme)", () => {
     carrier020(h);
     const before = await trigger(h, OTHER, true);
     expect(before.kind).toBe("requested");
-    expect(h.published[0]?.text).toBe("FSR/1\n020-12345675\n");
+    expect(renderStatusRequest(h.published[0] as StatusRequest, "cargo-imp").body).toBe(
+      "FSR/1\n020-12345675\n",
+    );
     await h.imp(BKD_TWO_LEGS, T0);
     await expect(getRouteMap(h, { awb: AWB, reader: OTHER, now: T0 })).resolves.toContain("12345675");
     expect((await h.routeMaps.get(AWB))?.xtdForwarders).toEqual(["FWD2"]);

@@ -14,10 +14,12 @@ import type {
   DeliveryJobQueue,
   DeliveryRecord,
   DeliveryRepository,
+  NotificationJob,
   Page,
   PageRequest,
   SubscriptionRepository,
 } from "../../ports/notifications.ts";
+import { carrierLogId, STATUS_REQUEST_KIND } from "../../status-requests.ts";
 
 export interface SubscriptionRef {
   forwarderId: string;
@@ -42,7 +44,7 @@ export interface ReplayDeps extends DeliveryListDeps {
  */
 export const STALLED_AFTER_SECONDS = 24 * 3600;
 
-function isStalled(delivery: DeliveryRecord, now: string): boolean {
+export function isStalled(delivery: DeliveryRecord, now: string): boolean {
   const quietMs = Date.parse(now) - Date.parse(delivery.updatedAt);
   return quietMs > STALLED_AFTER_SECONDS * 1000;
 }
@@ -95,18 +97,29 @@ export async function replayDelivery(
 }
 
 /** The first job of a matched target. */
-export function firstJob(event: DomainEvent, target: DeliveryTarget): DeliveryJob {
+export function firstJob(event: DomainEvent, target: DeliveryTarget): NotificationJob {
   return { deliveryId: target.deliveryId, event, target, attempt: 1 };
 }
 
-/** The record a matched target starts with: pending, no attempt yet. */
+/** The record a matched target (or a status request) starts with: pending, no attempt yet. */
 export function newDeliveryRecord(job: DeliveryJob, now: string): DeliveryRecord {
+  const owner =
+    job.kind === "status-request"
+      ? {
+          eventId: job.request.requestId,
+          subscriptionKind: STATUS_REQUEST_KIND,
+          subscriptionId: carrierLogId(job.request.carrierPrefix),
+          forwarderId: job.request.forwarderId,
+        }
+      : {
+          eventId: job.event.eventId,
+          subscriptionKind: job.target.subscriptionKind,
+          subscriptionId: job.target.subscriptionId,
+          forwarderId: job.target.forwarderId,
+        };
   return {
     deliveryId: job.deliveryId,
-    eventId: job.event.eventId,
-    subscriptionKind: job.target.subscriptionKind,
-    subscriptionId: job.target.subscriptionId,
-    forwarderId: job.target.forwarderId,
+    ...owner,
     status: "pending",
     attempts: [],
     job,

@@ -1,0 +1,171 @@
+/**
+ * POST /onerecord/notifications (issue 13): a carrier's ONE Record server (the publisher) announces
+ * a LogisticsEvent (`LOGISTICS_EVENT_RECEIVED`, `api:hasLogisticsEvent`) or a changed LogisticsObject
+ * (`LOGISTICS_OBJECT_UPDATED`, `api:hasLogisticsObject`). The service fetches the announced events
+ * from the publisher with the carrier's configured token (each IRI, or `<object>/logistics-events`
+ * when only the object is named, as API 2.0/2.1 notifications do) and applies them exactly like
+ * LogisticsEvents posted to /carrier/messages.
+ *
+ * - Only IRIs under the carrier's OneRecord.ServerUrl are fetched (same origin, path below it): any
+ *   other is 422 naming the notification's field, nothing fetched. Not configured: 422.
+ * - Every document is fetched and checked before anything is stored: a publisher that is down or
+ *   answers an error is 503/502 with Retry-After (it sends the notification again); an event that
+ *   cannot be used is 422 naming its IRI, line and path.
+ * - Events whose eventCode is not a StatusCode code (a publisher's own milestones) are skipped, as
+ *   are events not ACTUAL (one-record.ts); other notification types are acknowledged, nothing fetched.
+ */
+import { parseJsonText } from "../carrier-messages/index.ts";
+import {
+  type NotificationReference,
+  parseOneRecordEvents,
+  parseOneRecordNotification,
+} from "../carrier-messages/one-record.ts";
+import { assertPlausibleTimes } from "../carrier-messages/plausible-times.ts";
+import type { CarrierReport } from "../carrier-messages/types.ts";
+import {
+  MessageParseError,
+  OneRecordNotConfiguredError,
+  PublisherUnavailableError,
+  UnusableLogisticsEventError,
+  UnusableReferenceError,
+} from "../errors.ts";
+import type { CarrierDirectory } from "../ports/carriers.ts";
+import type { OneRecordPublisher } from "../ports/one-record.ts";
+import { assertPlaceable } from "../route-map/apply-report.ts";
+import {
+  type AppliedMessage,
+  type IngestCarrierMessageDeps,
+  ingestCarrierReports,
+} from "./ingest-carrier-message.ts";
+
+export interface ReceiveOneRecordNotificationDeps extends IngestCarrierMessageDeps {
+  /** Read uncached: a token support just changed is used at once. */
+  carrierSettings: CarrierDirectory;
+  publisher: OneRecordPublisher;
+}
+
+export interface ReceiveOneRecordNotificationInput {
+  carrierPrefix: string;
+  body: string;
+  /** Receipt time, ISO UTC. */
+  now: string;
+  timeLeftMs?: () => number;
+}
+
+export interface NotificationOutcome {
+  eventType: string;
+  /** The documents fetched from the publisher, in order. */
+  fetched: string[];
+  applied: AppliedMessage[];
+}
+
+/** Time one more fetch needs (the publisher adapter's 5 s deadline) plus room for the answer. */
+export const FETCH_RESERVE_MS = 6_500;
+
+/** Notification types that announce LogisticsEvents to fetch; any other is acknowledged only. */
+export const FETCHING_EVENT_TYPES: ReadonlySet<string> = new Set([
+  "LOGISTICS_EVENT_RECEIVED",
+  "LOGISTICS_OBJECT_UPDATED",
+]);
+
+export async function receiveOneRecordNotification(
+  deps: ReceiveOneRecordNotificationDeps,
+  input: ReceiveOneRecordNotificationInput,
+): Promise<NotificationOutcome> {
+  const notification = parseOneRecordNotification(parseJsonText(input.body), input.body);
+  const { eventType } = notification;
+  if (!FETCHING_EVENT_TYPES.has(eventType)) return { eventType, fetched: [], applied: [] };
+
+  const server = (await deps.carrierSettings.get(input.carrierPrefix))?.oneRecord;
+  if (!server) throw new OneRecordNotConfiguredError(input.carrierPrefix);
+
+  const targets = documentsToFetch(notification.logisticsEvents, notification.logisticsObject);
+  if (targets.length === 0) {
+    throw new MessageParseError(
+      notification.eventTypeAt.line,
+      "an api:hasLogisticsEvent or api:hasLogisticsObject IRI to fetch",
+      "nothing",
+    );
+  }
+  for (const target of targets) assertUnderServer(target.ref, server.serverUrl);
+
+  const documents: { url: string; reports: CarrierReport[] }[] = [];
+  for (const target of targets) {
+    // A fetch may take the adapter's whole deadline: answer (503, retry) rather than be cut off.
+    if (input.timeLeftMs !== undefined && input.timeLeftMs() < FETCH_RESERVE_MS)
+      throw new PublisherUnavailableError(target.url, "no time left in this request to fetch it", null);
+    const result = await deps.publisher.fetch(target.url, server.token ?? null);
+    if (result.kind === "refused")
+      throw new UnusableReferenceError(
+        fieldOf(target.ref),
+        `is not an address the service may call (${result.reason})`,
+      );
+    if (result.kind === "failed")
+      throw new PublisherUnavailableError(target.url, result.reason, result.status);
+    documents.push({ url: target.url, reports: readDocument(target.url, result.body, input.now) });
+  }
+
+  const applied: AppliedMessage[] = [];
+  for (const document of documents) {
+    applied.push(
+      ...(await ingestCarrierReports(deps, {
+        carrierPrefix: input.carrierPrefix,
+        reports: document.reports,
+        now: input.now,
+        ...(input.timeLeftMs ? { timeLeftMs: input.timeLeftMs } : {}),
+      })),
+    );
+  }
+  return { eventType, fetched: targets.map((t) => t.url), applied };
+}
+
+function documentsToFetch(
+  events: readonly NotificationReference[],
+  object: NotificationReference | null,
+): { url: string; ref: NotificationReference }[] {
+  if (events.length > 0) return events.map((ref) => ({ url: ref.iri, ref }));
+  if (object === null) return [];
+  // The object's event list (GET {object}/logistics-events, an api:Collection).
+  return [{ url: `${object.iri.replace(/\/+$/, "")}/logistics-events`, ref: object }];
+}
+
+function fieldOf(ref: NotificationReference): string {
+  return `line ${ref.at.line}: ${ref.at.path}`;
+}
+
+/** Same scheme, host and port as the server, and a path at or below its path: else 422. */
+function assertUnderServer(ref: NotificationReference, serverUrl: string): void {
+  let iri: URL;
+  let server: URL;
+  try {
+    iri = new URL(ref.iri);
+    server = new URL(serverUrl);
+  } catch {
+    throw new UnusableReferenceError(fieldOf(ref), "is not an absolute IRI");
+  }
+  const base = server.pathname.endsWith("/") ? server.pathname : `${server.pathname}/`;
+  const under =
+    iri.origin === server.origin &&
+    iri.username === "" &&
+    iri.password === "" &&
+    (iri.pathname === server.pathname || iri.pathname.startsWith(base)) &&
+    !iri.pathname.split("/").includes("..");
+  if (!under)
+    throw new UnusableReferenceError(
+      fieldOf(ref),
+      `must be under the carrier's ONE Record server ${serverUrl}`,
+    );
+}
+
+/** The reports of one fetched document, checked as a posted body would be; 422 naming its IRI otherwise. */
+function readDocument(url: string, body: string, now: string): CarrierReport[] {
+  try {
+    const reports = parseOneRecordEvents(parseJsonText(body), body, { skipOtherCodes: true });
+    assertPlausibleTimes(reports, now);
+    for (const report of reports) assertPlaceable(report, now);
+    return reports;
+  } catch (error) {
+    if (error instanceof MessageParseError) throw new UnusableLogisticsEventError(url, error);
+    throw error;
+  }
+}
