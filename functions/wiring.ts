@@ -29,6 +29,7 @@ import { sqsProActiveSweepQueue } from "./adapters/proactive-sweep-queue.ts";
 import { dynamoRateLimitCounter } from "./adapters/rate-limit-counter.ts";
 import { s3ReceivedMailStore } from "./adapters/received-mail-store.ts";
 import { dynamoRouteMapRepository } from "./adapters/route-map-repository.ts";
+import { dynamoShareLinkRepository } from "./adapters/share-link-repository.ts";
 import {
   dynamoCarrierRequestInbox,
   dynamoStatusRequestWindow,
@@ -82,6 +83,8 @@ export const inboundMailLog = /* @__PURE__ */ once(() => dynamoInboundMailLog())
 export const receivedMails = /* @__PURE__ */ once(() => s3ReceivedMailStore());
 export const subscriptions = /* @__PURE__ */ once(() => dynamoSubscriptionRepository());
 export const emailConfirmations = /* @__PURE__ */ once(() => dynamoEmailConfirmationRepository());
+/** Route-map share links (issue 14), in the Deliveries table. */
+export const shareLinks = /* @__PURE__ */ once(() => dynamoShareLinkRepository());
 /** Addresses SES reported bouncing for good or complaining (never mailed again). */
 export const emailSuppressions = /* @__PURE__ */ once(() => dynamoEmailSuppressionList());
 export const deliveries = /* @__PURE__ */ once(() => dynamoDeliveryRepository());

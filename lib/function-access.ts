@@ -83,6 +83,12 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "search-route-maps": { tables: { routeMaps: "read" } },
   "get-route-map-history": { tables: { routeMaps: "read" } },
   "get-route-map": { tables: { routeMaps: "read" } },
+  // Share links live in the Deliveries table (TTL); creating and listing check read access first.
+  "create-route-map-share": { tables: { routeMaps: "read", deliveries: "readWrite" } },
+  "list-route-map-shares": { tables: { routeMaps: "read", deliveries: "read" } },
+  "delete-route-map-share": { tables: { deliveries: "readWrite" } },
+  // Public: the link (by its token hash), then the route map it names.
+  "get-shared-route-map": { tables: { routeMaps: "read", deliveries: "read" } },
   // The settings, and the carrier's tenant profile created with its first settings.
   "put-carrier": { tables: { subscriptions: "readWrite", tenants: "readWrite" } },
   "get-carrier": readsSubscriptions,

@@ -110,6 +110,18 @@ const TABLE = [
     query: "paging",
   },
   { handler: "get-route-map", method: "GET", path: `${FFW}/{awb}`, roles: forwarder },
+  // Share links (issue 14): a forwarder's sign-in-free, read-only link to one AWB's route map; the
+  // link's random token is the only credential of the public route.
+  {
+    handler: "create-route-map-share",
+    method: "POST",
+    path: `${FFW}/{awb}/share`,
+    roles: forwarder,
+    body: JSON_BODY,
+  },
+  { handler: "list-route-map-shares", method: "GET", path: `${FFW}/{awb}/share`, roles: forwarder },
+  { handler: "delete-route-map-share", method: "DELETE", path: `${FFW}/{awb}/share/{id}`, roles: forwarder },
+  { handler: "get-shared-route-map", method: "GET", path: "/shared/routemap/{token}", roles: "public" },
   {
     handler: "put-carrier",
     method: "PUT",

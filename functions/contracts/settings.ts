@@ -46,6 +46,11 @@ export const SETTINGS_ENV = {
   sesConfigurationSet: "SES_CONFIGURATION_SET",
   /** Seconds within which repeated sendsme for one AWB ask the carrier once (issue 13). */
   statusRequestWindowSeconds: "STATUS_REQUEST_WINDOW_SECONDS",
+  /**
+   * Public origin of the web app (`https://<distribution domain>`), where `/app/` is served: share links and
+   * e-mail links point there. Unset locally: the runner serves the app on the API's own origin.
+   */
+  appBaseUrl: "APP_BASE_URL",
 } as const;
 
 export type DeploymentMode = "production" | "local";

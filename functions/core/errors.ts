@@ -219,6 +219,17 @@ export class ConfirmationLinkError extends Error {
   }
 }
 
+/**
+ * A route-map share link that is unknown, malformed, revoked, expired or another forwarder's: one
+ * answer for all (404), so a link's existence or history never leaks.
+ */
+export class ShareLinkNotFoundError extends Error {
+  constructor() {
+    super("No such share link, or it has expired or been revoked.");
+    this.name = "ShareLinkNotFoundError";
+  }
+}
+
 /** A customer endpoint still named by enabled Url rules cannot be deleted without `?force=true` (409). */
 export class EndpointInUseError extends Error {
   constructor(

@@ -5,7 +5,9 @@
  */
 import { parseAwb } from "../core/awb.ts";
 import type { AwbId } from "../core/carrier-messages/types.ts";
+import { ShareLinkNotFoundError } from "../core/errors.ts";
 import { CONFIRMATION_TOKEN_PATTERN, GUID_PATTERN } from "../core/notifications/index.ts";
+import { SHARE_TOKEN_PATTERN } from "../core/route-map/share-links.ts";
 import { badRequest } from "./problems.ts";
 
 /** `{awb}`: 11 digits or ppp-nnnnnnnn with a valid check digit, else 400 naming what is wrong. */
@@ -57,6 +59,15 @@ export function confirmationTokenFromPath(value: string | undefined): string {
       { field: "token", message: "must be the token of a confirmation link" },
     ]);
   }
+  return value;
+}
+
+/**
+ * `{token}` of a route-map share link: anything but 43 base64url characters is refused before any
+ * lookup, with the same 404 as an unknown, revoked or expired link (a public route: no hint either way).
+ */
+export function shareTokenFromPath(value: string | undefined): string {
+  if (value === undefined || !SHARE_TOKEN_PATTERN.test(value)) throw new ShareLinkNotFoundError();
   return value;
 }
 

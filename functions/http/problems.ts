@@ -25,6 +25,7 @@ import {
   PublisherUnavailableError,
   RouteMapNotFoundError,
   SearchTooBroadError,
+  ShareLinkNotFoundError,
   StatusRequestNotFoundError,
   SubscriptionLimitError,
   SubscriptionNotFoundError,
@@ -259,6 +260,7 @@ const PROBLEMS: readonly Row[] = [
   row(EndpointInUseError, (error) => new ProblemError(409, "endpoint-in-use", error.message)),
   row(DuplicateRuleError, (error) => new ProblemError(409, "duplicate-rule", error.message)),
   row(ConfirmationLinkError, (error) => notFound(error.message)),
+  row(ShareLinkNotFoundError, (error) => notFound(error.message)),
   row(UnusableReferenceError, (error) =>
     unprocessable(error.message, [{ field: error.field, message: error.reason }]),
   ),

@@ -243,7 +243,8 @@ export const NESTED_ROUTE_AREAS: ReadonlyArray<{ id: string; path: string }> = [
 const API_METHOD_SUPPRESSIONS = [
   {
     id: "AwsSolutions-APIG4",
-    reason: "Only GET /openapi.json (public API description) and the 405 mock methods are unauthenticated.",
+    reason:
+      'Only the public routes (GET /openapi.json, e-mail confirmation links, route-map share links: roles "public" in the route table) and the 405 mock methods are unauthenticated.',
   },
   {
     id: "AwsSolutions-COG4",

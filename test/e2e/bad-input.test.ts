@@ -258,6 +258,7 @@ const samples = {
       RoadFeederFlightNumbers: [{ CarrierCode: "LH", Pattern: "9\\d{3}" }],
     },
   }),
+  share: () => ({ ExpiresInHours: 24 }),
   sendsme: () => ({ AirlinePrefix: "020", AwbNumber: SERIAL, AgentCode: "1234567", AgentCass: "0001" }),
   search: () => ({
     CreationDate: { From: "2026-01-01", To: "2099-12-31T23:59:59Z" },
@@ -628,6 +629,10 @@ function sendsmeMutations(): FieldMutations[] {
   ];
 }
 
+function shareMutations(): FieldMutations[] {
+  return [field(["ExpiresInHours"], MISSING, ...notNumber, 0, -1, 721, 1.5, 1e9, "x", HUGE)];
+}
+
 function searchMutations(): FieldMutations[] {
   const instants = codeLike(
     "2026-13-01",
@@ -913,6 +918,8 @@ function sampleFor(route: RouteDefinition): Array<{ sample: unknown; mutations: 
       return [{ sample: samples.sendsme(), mutations: sendsmeMutations() }];
     case "search-route-maps":
       return [{ sample: samples.search(), mutations: searchMutations() }];
+    case "create-route-map-share":
+      return [{ sample: samples.share(), mutations: shareMutations() }];
     case "ingest-carrier-message":
       return [
         { sample: samples.statusMessage(), mutations: statusMessageMutations() },

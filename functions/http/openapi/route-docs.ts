@@ -38,6 +38,7 @@ import {
   SendsmeRequestSchema,
   SendsmeResponseSchema,
 } from "../schemas/route-maps.ts";
+import { CreatedShareSchema, ShareListSchema, ShareRequestSchema } from "../schemas/share-links.ts";
 import {
   AllXtdUsageSchema,
   CarrierStatusRequestReplaySchema,
@@ -189,6 +190,32 @@ export const ROUTE_DOCS: Record<HandlerId, RouteDocs> = {
   },
   "get-route-map": {
     summary: "Retrieve the route map of one AWB (11 digits or ppp-nnnnnnnn)",
+    tag: "route maps",
+    response: RouteMapSchema,
+  },
+  "create-route-map-share": {
+    summary:
+      "Create a share link of a route map you may read (else 404): a read-only view of this one AWB " +
+      "without sign-in, for ExpiresInHours (1-720). 201 with Id, Url and ExpiresAt; the Url (its random " +
+      "token) is shown only in this answer and stored only as a hash.",
+    tag: "route maps",
+    body: { schema: ShareRequestSchema },
+    response: CreatedShareSchema,
+  },
+  "list-route-map-shares": {
+    summary: "Your active share links of a route map (Id, CreatedAt, ExpiresAt; never the link itself)",
+    tag: "route maps",
+    response: ShareListSchema,
+  },
+  "delete-route-map-share": {
+    summary: `Revoke one of your share links of a route map at once (204).${OWNER_ONLY}`,
+    tag: "route maps",
+  },
+  "get-shared-route-map": {
+    summary:
+      "The Url of a share link (no bearer token: its random token is the credential): the route map of " +
+      "that one AWB, as GET route map answers it, with nothing naming an agent, a CASS or a forwarder. " +
+      "Unknown, malformed, revoked and expired links: the same 404.",
     tag: "route maps",
     response: RouteMapSchema,
   },
