@@ -16,6 +16,7 @@ const BENCHMARKS = [
   "bench/matching.ts",
   "bench/message-to-webhook.ts",
   "bench/checks-throughput.ts",
+  "bench/web-app.ts",
 ];
 
 interface Result {

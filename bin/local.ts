@@ -38,6 +38,7 @@ process.stdout.write(
     `Route Map Tracker local stack ready in ${seconds} s`,
     `  API              ${stack.apiUrl}   (OpenAPI: ${stack.apiUrl}/openapi.json)`,
     `  also under       ${stack.apiUrl}/${options.serviceName}/ffw/...`,
+    `  App              ${stack.appUrl}   (the forwarders' web app; local sign-in lists the onboarded forwarders)`,
     `  SES mail viewer  ${stack.sesEndpoint}`,
     `  DynamoDB Local   ${stack.dynamoEndpoint}`,
     `  SQS (fauxqs)     ${stack.sqsEndpoint}`,

@@ -33,6 +33,8 @@ export interface FunctionAccess {
   manageClients?: boolean;
   /** Creates and deletes the people signing in for forwarders (users) in the stack's Cognito user pool. */
   manageUsers?: boolean;
+  /** Makes links a person opens in the web app (share links, e-mail links): gets APP_BASE_URL. */
+  linksToApp?: boolean;
 }
 
 const readsSubscriptions: FunctionAccess = { tables: { subscriptions: "read" } };
@@ -84,7 +86,7 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "get-route-map-history": { tables: { routeMaps: "read" } },
   "get-route-map": { tables: { routeMaps: "read" } },
   // Share links live in the Deliveries table (TTL); creating and listing check read access first.
-  "create-route-map-share": { tables: { routeMaps: "read", deliveries: "readWrite" } },
+  "create-route-map-share": { tables: { routeMaps: "read", deliveries: "readWrite" }, linksToApp: true },
   "list-route-map-shares": { tables: { routeMaps: "read", deliveries: "read" } },
   "delete-route-map-share": { tables: { deliveries: "readWrite" } },
   // Public: the link (by its token hash), then the route map it names.
@@ -171,10 +173,18 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // timed-out target's on the slow lane), long ones are one-time schedules (CreateSchedule only: a
   // name conflict means it already exists).
   "deliver-job": {
-    tables: { subscriptions: "readWrite", deliveries: "readWrite", idempotency: "readWrite" },
+    // routeMaps read: an e-mail's timeline; deliveries also hold the share links an e-mail makes.
+    tables: {
+      subscriptions: "readWrite",
+      deliveries: "readWrite",
+      idempotency: "readWrite",
+      routeMaps: "read",
+    },
     sendTo: ["deliveryJobs", "deliverySlowJobs"],
     schedules: ["CreateSchedule"],
     sendsEmail: true,
+    // E-mails link to the route-map page and to the rule in the web app.
+    linksToApp: true,
   },
   // Plans -> one schedule per due check (create, else update); checks already due go on the queue.
   "plan-due-checks": {

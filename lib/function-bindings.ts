@@ -4,7 +4,7 @@
  * the IAM grants on exactly those resources, each wildcard suppressed by name. Used by every construct
  * that creates a function (the API, matching, delivery, scheduled checks), so none grants on its own.
  */
-import type { Stack } from "aws-cdk-lib";
+import { Lazy, type Stack } from "aws-cdk-lib";
 import type { ITable } from "aws-cdk-lib/aws-dynamodb";
 import { type IRole, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import type { IFunction } from "aws-cdk-lib/aws-lambda";
@@ -91,6 +91,20 @@ function tableEntries(access: FunctionAccess): Array<[TableName, TableAccess]> {
 
 export class FunctionBindings {
   private readonly schedulesArn: string;
+  /**
+   * The web app's origin (the CloudFront distribution), known only after the API exists (the
+   * distribution fronts it): set by setAppBaseUrl, read lazily when the template is written.
+   */
+  private appBaseUrl: string | undefined;
+  private readonly appBaseUrlToken = Lazy.string({
+    produce: () => {
+      if (this.appBaseUrl === undefined)
+        throw new Error(
+          "FunctionBindings.setAppBaseUrl was never called: no function can link to the web app",
+        );
+      return this.appBaseUrl;
+    },
+  });
 
   constructor(
     private readonly stack: Stack,
@@ -101,6 +115,11 @@ export class FunctionBindings {
       resource: "schedule",
       resourceName: `${props.scheduler.group.ref}/*`,
     });
+  }
+
+  /** Where the web app is served (`https://<distribution domain>`), for functions with linksToApp. */
+  setAppBaseUrl(url: string): void {
+    this.appBaseUrl = url;
   }
 
   /** A function's environment: the settings and resources of its entry in lib/function-access.ts. */
@@ -147,6 +166,7 @@ export class FunctionBindings {
     if (userPoolActions(access).length > 0) {
       environment[SETTINGS_ENV.userPoolId] = props.userPool.userPoolId;
     }
+    if (access.linksToApp) environment[SETTINGS_ENV.appBaseUrl] = this.appBaseUrlToken;
     if (access.sendsEmail) {
       environment[SETTINGS_ENV.senderAddress] = props.mail.senderAddress;
       environment[SETTINGS_ENV.sesConfigurationSet] = props.mail.configurationSet.configurationSetName;

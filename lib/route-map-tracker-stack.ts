@@ -30,7 +30,7 @@ import {
   DEFAULT_STATUS_REQUEST_WINDOW_SECONDS,
   RATE_LIMIT_DEFAULTS,
 } from "../functions/contracts/settings.ts";
-import { Api } from "./constructs/api.ts";
+import { API_STAGE_NAME, Api } from "./constructs/api.ts";
 import { DataTables } from "./constructs/data.ts";
 import { Delivery } from "./constructs/delivery.ts";
 import type { EventConsumersProps } from "./constructs/event-consumers.ts";
@@ -41,6 +41,7 @@ import { Matching } from "./constructs/matching.ts";
 import { Messaging } from "./constructs/messaging.ts";
 import { Operations } from "./constructs/operations.ts";
 import { ScheduledChecks } from "./constructs/scheduled-checks.ts";
+import { WebApp } from "./constructs/web-app.ts";
 import {
   FunctionBindings,
   KMS_WILDCARD_REASON,
@@ -69,7 +70,10 @@ export interface RouteMapTrackerStackProps extends StackProps {
   jwtIssuer?: string;
   /** Prefix of the user pool's Cognito domain (the token URL); default: stack name + stack id block. */
   cognitoDomainPrefix?: string;
-  /** Callback URLs of the web app's hosted login; none (default): no web app client. */
+  /**
+   * Callback and sign-out URLs of the web app's hosted login besides its own `https://<distribution>/app/`
+   * (a custom domain, a developer's localhost); default none.
+   */
   webAppCallbackUrls?: readonly string[];
   /** Audience every token must name (default "route-map-tracker"); never unchecked. */
   jwtAudience?: string;
@@ -175,6 +179,8 @@ export class RouteMapTrackerStack extends Stack {
   readonly inboundMail: InboundMail | undefined;
   /** The dashboard and the alarms beyond the parking queues'. */
   readonly operations: Operations;
+  /** The web app: S3 behind the CloudFront distribution that also fronts the API (a nested stack). */
+  readonly webApp: WebApp;
 
   constructor(scope: Construct, id: string, props: RouteMapTrackerStackProps = {}) {
     super(scope, id, props);
@@ -266,6 +272,14 @@ export class RouteMapTrackerStack extends Stack {
       logRetention,
       throttle: { rateLimit: 500, burstLimit: 1000 },
     });
+    // After the API, which the distribution fronts; the functions read its origin when synthesized.
+    this.webApp = new WebApp(this, "WebApp", {
+      restApi: this.api.restApi,
+      stageName: API_STAGE_NAME,
+      identity: this.identity,
+      logRetention,
+    });
+    bindings.setAppBaseUrl(this.webApp.baseUrl);
 
     this.operations = new Operations(this, "Operations", {
       alarmTopic,
@@ -284,7 +298,7 @@ export class RouteMapTrackerStack extends Stack {
         .map((fn) => fn.logGroup),
     });
     new CfnOutput(this, "ApiUrl", {
-      description: "Base URL of the API (stage v1)",
+      description: `Base URL of the API (stage ${API_STAGE_NAME}); the AppUrl origin serves it too`,
       value: this.api.restApi.url,
     });
     new CfnOutput(this, "AlarmTopicArn", {

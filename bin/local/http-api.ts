@@ -42,6 +42,11 @@ export interface HttpApiOptions {
    * provider's endpoint (Cognito's domain in AWS), not an API Gateway route. It reads its own body.
    */
   tokenEndpoint?: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+  /**
+   * The web app under /app/ and its local dev sign-in (bin/local/web-app.ts): public, as CloudFront
+   * serves the app in AWS, and outside the support-only /__local/ rule. Returns true when handled.
+   */
+  webApp?: (request: IncomingMessage, response: ServerResponse, body: string) => Promise<boolean>;
 }
 
 export interface HttpApi {
@@ -174,6 +179,7 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
       response.once("finish", () => request.destroy());
       return;
     }
+    if (options.webApp && (await options.webApp(request, response, body))) return;
     if (url.pathname.startsWith("/__local/") && options.localControl) {
       const authorization = request.headers.authorization;
       const context = authorization ? await authorize(authorization, `${method}${url.pathname}`) : null;

@@ -17,7 +17,14 @@ import { parseRateLimitTiers } from "../../functions/contracts/rate-limit-tiers.
 import { QUEUES, TABLES } from "../../functions/contracts/resources.ts";
 import { DEFAULT_SERVICE_NAME } from "../../functions/contracts/routes.ts";
 import { RATE_LIMIT_DEFAULTS, SETTINGS_ENV } from "../../functions/contracts/settings.ts";
-import { DEV_AUDIENCE, DEV_ISSUER, devAccessTokenSigner, devJwks } from "../dev-issuer.ts";
+import { APP_PATH } from "../../functions/contracts/web-app.ts";
+import {
+  DEV_AUDIENCE,
+  DEV_ISSUER,
+  devAccessTokenSigner,
+  devJwks,
+  signDevAccessToken,
+} from "../dev-issuer.ts";
 import {
   createQueues,
   createTables,
@@ -35,6 +42,7 @@ import { startQueuePoller } from "./queue-poller.ts";
 import { startSchedulerStandIn } from "./scheduler-standin.ts";
 import { type Poller, startStreamPoller } from "./stream-poller.ts";
 import { createTokenEndpoint, TOKEN_PATH } from "./token-endpoint.ts";
+import { createWebApp } from "./web-app.ts";
 
 export interface LocalStackOptions {
   port: number;
@@ -60,6 +68,8 @@ export interface LocalStack {
   schedulerEndpoint: string;
   /** The local SMTP listener carriers mail Cargo-IMP to (`smtp://127.0.0.1:<port>`). */
   smtpUrl: string;
+  /** The web app, `<apiUrl>/app/`. */
+  appUrl: string;
   env: Record<string, string>;
   stop(): Promise<void>;
 }
@@ -316,14 +326,22 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       signer: devAccessTokenSigner,
     }));
 
+    // The web app (built into memory now) and its dev sign-in, on the API's origin as in AWS.
+    const webApp = createWebApp({
+      signIn: { tenants, sign: signDevAccessToken },
+    });
     const api = await startHttpApi({
       port: options.port,
       serviceName: options.serviceName,
       jwks,
       localControl,
       tokenEndpoint,
+      webApp: webApp.handle,
     });
     stops.push(api.stop);
+    // Share links and e-mail links point at this runner's app unless told otherwise.
+    process.env[SETTINGS_ENV.appBaseUrl] ||= api.url;
+    env[SETTINGS_ENV.appBaseUrl] = process.env[SETTINGS_ENV.appBaseUrl] ?? api.url;
     const tokenUrl = `${api.url}${TOKEN_PATH}`;
     const supportClient = { clientId: support.clientId, clientSecret: support.clientSecret };
     mkdirSync(dirname(SUPPORT_CLIENT_FILE), { recursive: true });
@@ -344,6 +362,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       sesEndpoint: sesEmulator.endpoint,
       schedulerEndpoint: schedulerStandIn.endpoint,
       smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      appUrl: `${api.url}${APP_PATH}`,
       env,
       stop: stopAll,
     };

@@ -5,9 +5,15 @@
  */
 import { SETTINGS_ENV } from "../contracts/settings.ts";
 
-export function appBaseUrl(requestBaseUrl?: string): string {
+/** APP_BASE_URL without a trailing slash, or undefined: for work outside a request (e-mail links). */
+export function configuredAppBaseUrl(): string | undefined {
   const configured = process.env[SETTINGS_ENV.appBaseUrl]?.trim();
-  if (configured) return configured.replace(/\/+$/, "");
+  return configured ? configured.replace(/\/+$/, "") : undefined;
+}
+
+export function appBaseUrl(requestBaseUrl?: string): string {
+  const configured = configuredAppBaseUrl();
+  if (configured) return configured;
   if (requestBaseUrl) return new URL(requestBaseUrl).origin;
   throw new Error(`${SETTINGS_ENV.appBaseUrl} is not set and there is no request to take the origin from`);
 }

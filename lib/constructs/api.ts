@@ -45,6 +45,9 @@ export interface ApiProps {
   throttle: { rateLimit: number; burstLimit: number };
 }
 
+/** The stage the API is deployed to (its URL's first segment; the web app's distribution names it). */
+export const API_STAGE_NAME = "v1";
+
 /** Handler id of the TOKEN authorizer (its entry in lib/function-access.ts). */
 export const AUTHORIZER_HANDLER = "authorizer";
 
@@ -331,7 +334,7 @@ export class Api extends Construct {
       description: "Route Map Tracker: route maps, notification rules and webhooks for freight forwarders",
       cloudWatchRole: true,
       deployOptions: {
-        stageName: "v1",
+        stageName: API_STAGE_NAME,
         accessLogDestination: new LogGroupLogDestination(accessLogs),
         accessLogFormat: AccessLogFormat.jsonWithStandardFields(),
         loggingLevel: MethodLoggingLevel.ERROR,

@@ -5,14 +5,15 @@
  *   (functions/adapters/cognito-client-registry.ts: client credentials, the role's scope of the
  *   `routemap` resource server, 60-minute access tokens), tokens from the pool's domain at
  *   `https://<prefix>.auth.<region>.amazoncognito.com/oauth2/token`.
- * - People signing in for a forwarder (the web app, later): pool users linked to a forwarder
- *   (functions/adapters/cognito-user-directory.ts), and the web app's hosted-login client when the
- *   deployment names its callback URLs.
+ * - People signing in for a forwarder (the web app, issue 14): pool users linked to a forwarder
+ *   (functions/adapters/cognito-user-directory.ts), and the web app's hosted-login client
+ *   (addWebAppClient, built with the web app: lib/constructs/web-app.ts).
  * - The pre-token-generation trigger (V3_0, which covers client credentials; needs the Essentials
  *   feature plan) adds the tenant's claims from the Tenants table, reading items by key only.
  *
  * The pool follows the data's removal policy: retained, it also gets deletion protection. Outputs:
- * TokenUrl, UserPoolId and BootstrapSupportCommand (the first support credential, bin/bootstrap-support.ts).
+ * TokenUrl, UserPoolId, BootstrapSupportCommand (the first support credential, bin/bootstrap-support.ts)
+ * and WebAppClientId.
  */
 import { CfnOutput, Duration, Fn, RemovalPolicy as Removal, type RemovalPolicy, Stack } from "aws-cdk-lib";
 import {
@@ -22,7 +23,7 @@ import {
   OAuthScope,
   ResourceServerScope,
   UserPool,
-  type UserPoolClient,
+  UserPoolClient,
   UserPoolClientIdentityProvider,
   type UserPoolDomain,
   UserPoolOperation,
@@ -48,8 +49,24 @@ export interface IdentityProps {
    * lower-cased, and the first block of the stack's id (unique per stack and region).
    */
   domainPrefix?: string;
-  /** Callback URLs of the web app's hosted login (context `webAppCallbackUrls`); none: no web app client. */
+  /**
+   * Callback and sign-out URLs of the web app's hosted login besides the app's own (context
+   * `webAppCallbackUrls`): a custom domain in front of the distribution, a developer's localhost.
+   */
   webAppCallbackUrls?: readonly string[];
+}
+
+/** The OAuth scopes of the web app's client, in the order the app asks for them. */
+const WEB_APP_SCOPES = (server: UserPoolResourceServer, forwarder: ResourceServerScope) => [
+  OAuthScope.OPENID,
+  OAuthScope.resourceServer(server, forwarder),
+];
+
+/** What the web app asks Cognito for (its config.json `Scopes`): openid and the forwarder scope. */
+export const WEB_APP_SCOPE_NAMES = `openid ${TENANT_SCOPES.forwarder}`;
+
+function missingScope(role: ScopedRole): never {
+  throw new Error(`functions/contracts/scopes.ts names no ${role} scope`);
 }
 
 /** Words Cognito refuses in a domain prefix. */
@@ -86,8 +103,12 @@ export class Identity extends Construct {
   readonly issuer: string;
   /** The OAuth 2.0 token endpoint of the pool's domain. */
   readonly tokenUrl: string;
-  /** The web app's hosted-login client, when the deployment names callback URLs. */
-  readonly webAppClient: UserPoolClient | undefined;
+  /** The web app's hosted-login client, once added (addWebAppClient). */
+  webAppClient: UserPoolClient | undefined;
+  /** The resource server's forwarder scope: what a person signed in for a forwarder may call. */
+  private readonly forwarderScope: ResourceServerScope;
+  /** Callback and sign-out URLs of the web app beyond its own (context webAppCallbackUrls). */
+  private readonly extraWebAppUrls: readonly string[];
   /** The pre-token-generation trigger, once added (addTokenClaims). */
   tokenTrigger: IFunction | undefined;
 
@@ -158,28 +179,8 @@ export class Identity extends Construct {
     });
     this.tokenUrl = `${this.domain.baseUrl()}/oauth2/token`;
 
-    const callbackUrls = [...(props.webAppCallbackUrls ?? [])];
-    const forwarderScope = scopes.get("forwarder");
-    this.webAppClient =
-      callbackUrls.length > 0 && forwarderScope
-        ? this.userPool.addClient("WebApp", {
-            generateSecret: false,
-            authFlows: { userSrp: true },
-            oAuth: {
-              flows: { authorizationCodeGrant: true },
-              scopes: [
-                OAuthScope.OPENID,
-                OAuthScope.EMAIL,
-                OAuthScope.resourceServer(this.resourceServer, forwarderScope),
-              ],
-              callbackUrls,
-            },
-            supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
-            accessTokenValidity: Duration.minutes(60),
-            idTokenValidity: Duration.minutes(60),
-            preventUserExistenceErrors: true,
-          })
-        : undefined;
+    this.forwarderScope = scopes.get("forwarder") ?? missingScope("forwarder");
+    this.extraWebAppUrls = [...(props.webAppCallbackUrls ?? [])];
 
     new CfnOutput(stack, "TokenUrl", {
       description: "OAuth 2.0 token endpoint (client credentials, HTTP Basic)",
@@ -193,12 +194,42 @@ export class Identity extends Construct {
       description: "Creates the first support client (run once, with credentials of this account)",
       value: `npm run bootstrap-support -- --user-pool-id ${this.userPool.userPoolId} --tenants-table ${props.tenantsTable.tableName} --region ${stack.region}`,
     });
-    if (this.webAppClient) {
-      new CfnOutput(stack, "WebAppClientId", {
-        description: "App client of the web app's hosted login (authorization code)",
-        value: this.webAppClient.userPoolClientId,
-      });
-    }
+  }
+
+  /**
+   * The web app's hosted-login client: public (no secret: it runs in the browser), authorization code
+   * only (the app sends a PKCE challenge), signing people in with the pool's own users, asking for
+   * `openid` and the forwarder scope. The app's own URL (`https://<distribution>/app/`) is its callback
+   * and sign-out URL, plus any the deployment names (context webAppCallbackUrls: a custom domain, a
+   * developer's localhost). Built in `scope` (the web app's nested stack), after the distribution that
+   * names its URL; the pre-token-generation trigger puts the linked forwarder's claims into its tokens.
+   */
+  addWebAppClient(scope: Construct, appUrl: string): UserPoolClient {
+    const urls = [appUrl, ...this.extraWebAppUrls];
+    const client = new UserPoolClient(scope, "WebAppClient", {
+      userPool: this.userPool,
+      generateSecret: false,
+      authFlows: { userSrp: true },
+      oAuth: {
+        flows: { authorizationCodeGrant: true },
+        scopes: [...WEB_APP_SCOPES(this.resourceServer, this.forwarderScope)],
+        callbackUrls: urls,
+        logoutUrls: urls,
+      },
+      supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
+      accessTokenValidity: Duration.minutes(60),
+      idTokenValidity: Duration.minutes(60),
+      // A browser keeps its refresh token: a working day, not Cognito's default 30 days.
+      refreshTokenValidity: Duration.hours(12),
+      enableTokenRevocation: true,
+      preventUserExistenceErrors: true,
+    });
+    this.webAppClient = client;
+    new CfnOutput(Stack.of(this), "WebAppClientId", {
+      description: "App client of the web app's hosted login (authorization code with PKCE)",
+      value: client.userPoolClientId,
+    });
+    return client;
   }
 
   /**

@@ -3,7 +3,8 @@
  * with deletion protection when data is retained), the `routemap` resource server and its three scopes,
  * the domain and its token URL, the pre-token-generation trigger (V3_0) reading only items of the
  * Tenants table by key, the onboarding functions' rights on this pool only, the web app's hosted-login
- * client when callback URLs are given, the outputs, and cdk-nag with no unsuppressed finding.
+ * client (always, since issue 14: its own URL plus any configured callback URLs), the outputs, and
+ * cdk-nag with no unsuppressed finding.
  */
 import { App, Aspects, type CfnElement, type Stack } from "aws-cdk-lib";
 import { Annotations, Match, type Template } from "aws-cdk-lib/assertions";
@@ -249,25 +250,33 @@ describe("onboarding rights on the pool", () => {
 });
 
 describe("web app hosted login", () => {
-  it("has an authorization-code client with openid and the forwarder scope when callback URLs are given", () => {
+  it("has the web app's authorization-code client with openid and the forwarder scope, its own /app/ URL and the configured ones as callback URLs", () => {
     const clients = resourcesOf(retained, "AWS::Cognito::UserPoolClient");
     expect(clients).toHaveLength(1);
-    expect(clients[0]?.[1].Properties).toMatchObject({
+    const properties = clients[0]?.[1].Properties;
+    expect(properties).toMatchObject({
       AllowedOAuthFlows: ["code"],
       AllowedOAuthFlowsUserPoolClient: true,
-      CallbackURLs: ["https://app.forwarder.example/callback"],
       GenerateSecret: false,
       SupportedIdentityProviders: ["COGNITO"],
     });
-    const scopes = JSON.stringify(clients[0]?.[1].Properties?.AllowedOAuthScopes);
+    const callbacks = properties?.CallbackURLs as unknown[];
+    expect(callbacks).toHaveLength(2);
+    expect(JSON.stringify(callbacks[0])).toMatch(
+      /"https:\/\/",\{"Fn::GetAtt":\["Distribution[0-9A-F]+","DomainName"\]\},"\/app\/"/,
+    );
+    expect(callbacks[1]).toBe("https://app.forwarder.example/callback");
+    const scopes = JSON.stringify(properties?.AllowedOAuthScopes);
     expect(scopes).toContain('"openid"');
     expect(scopes).toContain("/forwarder");
     expect(scopes).not.toContain("/support");
     expect(retained.template.findOutputs("WebAppClientId")).toHaveProperty("WebAppClientId");
   });
 
-  it("has no app client at all otherwise: machine clients are created by support at run time", () => {
-    throwaway.template.resourceCountIs("AWS::Cognito::UserPoolClient", 0);
+  it("has only the web app's client otherwise: machine clients are created by support at run time", () => {
+    const clients = resourcesOf(throwaway, "AWS::Cognito::UserPoolClient");
+    expect(clients).toHaveLength(1);
+    expect(clients[0]?.[1].Properties?.CallbackURLs).toHaveLength(1);
   });
 });
 

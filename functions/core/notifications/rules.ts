@@ -17,9 +17,12 @@ import {
   RULE_EVENT_NAMES,
   type SubscriberIdentity,
 } from "./common.ts";
+import { MAX_SHARE_LINK_HOURS, MIN_SHARE_LINK_HOURS } from "./email-links.ts";
 
 /** Upper bound of ProActiveTime: one week in minutes (a later alert is no longer pro-active). */
 const MAX_PROACTIVE_MINUTES = 10_080;
+
+const SHARE_LINK_HOURS_MESSAGE = `must be a whole number of hours from ${MIN_SHARE_LINK_HOURS} to ${MAX_SHARE_LINK_HOURS}, or null for a link to the signed-in web app`;
 
 const StationFilterSchema = v.optional(
   v.nullable(
@@ -77,6 +80,21 @@ const ruleFields = {
   /** Not in the spec's request table (only in the response); accepted as the symmetric filter. */
   Origin: StationFilterSchema,
   Enabled: v.boolean("must be true or false"),
+  /**
+   * Issue 14, our extension: the e-mail's route-map link is a share link (no sign-in) valid this many
+   * hours, made when the e-mail is sent; null or absent (the default) links the signed-in web app.
+   */
+  ShareLinkHours: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number(SHARE_LINK_HOURS_MESSAGE),
+        v.integer(SHARE_LINK_HOURS_MESSAGE),
+        v.minValue(MIN_SHARE_LINK_HOURS, SHARE_LINK_HOURS_MESSAGE),
+        v.maxValue(MAX_SHARE_LINK_HOURS, SHARE_LINK_HOURS_MESSAGE),
+      ),
+    ),
+    null,
+  ),
 };
 
 // Tolerant reader: unknown and response-only members (Id, ForwarderIdentifier, AgentCode, AgentCass,
@@ -129,6 +147,12 @@ function ruleCrossFieldErrors(rule: RuleShape): FieldError[] {
   } else {
     if (rule.HeaderItems !== "") {
       errors.push({ field: "HeaderItems", message: "must be the empty string for Url rules" });
+    }
+    if (rule.ShareLinkHours !== null) {
+      errors.push({
+        field: "ShareLinkHours",
+        message: "must be null for Url rules (only e-mails carry links)",
+      });
     }
     if (!GUID_PATTERN.test(rule.NotifyTo)) {
       errors.push({
@@ -222,6 +246,11 @@ export interface NotificationRule {
   destination: string | null;
   origin: string | null;
   enabled: boolean;
+  /**
+   * Email rules: hours a share link in the e-mail stays valid; null (and absent, on rules stored
+   * before issue 14) = the e-mail links the signed-in web app.
+   */
+  shareLinkHours?: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -258,6 +287,7 @@ export function ruleFromRequest(
     destination: request.Destination || null,
     origin: request.Origin || null,
     enabled: request.Enabled,
+    shareLinkHours: request.ShareLinkHours,
     createdAt: meta.createdAt ?? meta.now,
     updatedAt: meta.now,
   };
@@ -288,6 +318,8 @@ export interface NotificationRuleResponse {
   /** null when the rule has no destination filter (never an invented ""). */
   Destination: string | null;
   Enabled: boolean;
+  /** Our extension (issue 14): null = the e-mail links the signed-in web app. */
+  ShareLinkHours: number | null;
   Id: number;
   ForwarderIdentifier: string;
   AgentCode: string | null;
@@ -311,6 +343,7 @@ export function ruleToApi(rule: NotificationRule): NotificationRuleResponse {
     ProActiveTime: rule.alert.kind === "ProActive" ? rule.alert.minutes : 0,
     Destination: rule.destination,
     Enabled: rule.enabled,
+    ShareLinkHours: rule.shareLinkHours ?? null,
     Id: rule.id,
     ForwarderIdentifier: rule.owner.forwarderId,
     AgentCode: rule.owner.agentCode,

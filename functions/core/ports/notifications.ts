@@ -80,6 +80,11 @@ export interface NotificationJob {
   target: DeliveryTarget;
   /** 1 for the first try. */
   attempt: number;
+  /**
+   * The share link an earlier attempt of this e-mail made (its rule's ShareLinkHours, issue 14),
+   * carried to the next attempt only, so a retry sends the same link instead of making another.
+   */
+  shareLink?: { id: string; token: string };
 }
 
 /**

@@ -19,6 +19,7 @@
  * and the attempt log.
  */
 
+import { alertsPageUrl, type EmailLinks, routeMapPageUrl } from "../notifications/email-links.ts";
 import {
   type AttemptOutcome,
   disableWebhook,
@@ -58,8 +59,14 @@ import type {
   StatusRequestJob,
   SubscriptionRepository,
 } from "../ports/notifications.ts";
+import type { RouteMapRepository } from "../ports/route-maps.ts";
+import type { ShareLinkRepository } from "../ports/share-links.ts";
+import { isActive, sharedRouteMapPageUrl, shareExpiresAt } from "../route-map/share-links.ts";
+import type { RouteMap } from "../route-map/spec-types.ts";
 import { renderStatusRequest, type StatusRequest, type StatusRequestSettings } from "../status-requests.ts";
+import { normaliseUtc } from "../time/station-time.ts";
 import { newDeliveryRecord } from "./shared/deliveries.ts";
+import { currentRouteMapJson, mayRead } from "./shared/read-access.ts";
 
 export interface DeliverJobDeps {
   subscriptions: SubscriptionRepository;
@@ -82,6 +89,12 @@ export interface DeliverJobDeps {
   carriers?: CarrierDirectory;
   /** The carriers' pull queues (status requests of channel "Pull"). */
   carrierInbox?: CarrierRequestInbox;
+  /** The shipment as of sending, for an e-mail's timeline (absent: e-mails without one). */
+  routeMaps?: Pick<RouteMapRepository, "getView" | "get">;
+  /** Where an e-mail's share link is stored (rules with ShareLinkHours). */
+  shareLinks?: ShareLinkRepository;
+  /** A fresh share link's id and unguessable token, from an adapter (the core makes no randomness). */
+  newShareLink?: () => { id: string; token: string };
 }
 
 export interface DeliverJobInput {
@@ -104,6 +117,8 @@ export interface DeliverJobInput {
   /** Per-attempt HTTP timeout (default: the sender's 10 s). */
   timeoutMs?: number;
   serviceName?: string;
+  /** Origin of the web app (APP_BASE_URL) for an e-mail's links; absent: e-mails without links. */
+  appBaseUrl?: string;
 }
 
 export type DeliverJobOutcome =
@@ -141,7 +156,16 @@ const withNote = (text: string, note: string) => `${truncate(text, DETAIL_LIMIT 
 
 /** What to send and where, with the secrets read just now. */
 type ResolvedTarget =
-  | { kind: "email"; recipient: SubscriberIdentity; to: string; headerItems: HeaderItemCode[] }
+  | {
+      kind: "email";
+      recipient: SubscriberIdentity;
+      to: string;
+      headerItems: HeaderItemCode[];
+      ruleId: number;
+      /** The rule's ShareLinkHours: null links the signed-in web app. */
+      shareLinkHours: number | null;
+      proActiveMinutes?: number;
+    }
   | { kind: "url"; recipient: SubscriberIdentity; url: string; headerName: string; headerValue: string }
   | { kind: "webhook"; recipient: SubscriberIdentity; webhook: Webhook }
   /** A status request to a carrier, through its current StatusRequests channel. */
@@ -196,7 +220,15 @@ async function resolveTarget(
       };
     return {
       ok: true,
-      target: { kind: "email", recipient: rule.owner, to: rule.notifyTo, headerItems: rule.headerItems },
+      target: {
+        kind: "email",
+        recipient: rule.owner,
+        to: rule.notifyTo,
+        headerItems: rule.headerItems,
+        ruleId: rule.id,
+        shareLinkHours: rule.shareLinkHours ?? null,
+        ...(rule.alert.kind === "ProActive" ? { proActiveMinutes: rule.alert.minutes } : {}),
+      },
     };
   }
   const endpoint = await subscriptions.getCustomerEndpoint(rule.notifyTo);
@@ -261,6 +293,8 @@ interface SendResult {
   detail: string;
   /** SES MessageId of the e-mail sent (bounces and complaints refer to it). */
   emailMessageId?: string;
+  /** The share link the e-mail carries: a retry of this delivery sends the same one. */
+  shareLink?: { id: string; token: string };
 }
 
 function fromHttp(result: OutboundResult): SendResult {
@@ -302,33 +336,124 @@ function fromHttp(result: OutboundResult): SendResult {
   }
 }
 
+// ---- the e-mail a person reads (issue 14) -----------------------------------------------------------
+
+type EmailTarget = Extract<ResolvedTarget, { kind: "email" }>;
+interface EmailShareLink {
+  id: string;
+  token: string;
+  url: string;
+  expiresAt: string;
+}
+
+/**
+ * The route map as of sending, for the timeline; null when there is none, or when the rule's
+ * forwarder may no longer read it (the e-mail never shows more than its recipient may read now).
+ */
+async function routeMapForEmail(
+  deps: DeliverJobDeps,
+  job: NotificationJob,
+  recipient: SubscriberIdentity,
+  now: string,
+): Promise<RouteMap | null> {
+  const routeMaps = deps.routeMaps;
+  if (!routeMaps) return null;
+  const view = await routeMaps.getView(job.event.awb);
+  if (!view || !mayRead(view, { role: "forwarder", ...recipient })) return null;
+  const json = await currentRouteMapJson(view, now, () => routeMaps.get(job.event.awb));
+  return JSON.parse(json) as RouteMap;
+}
+
+/**
+ * The e-mail's share link: the one an earlier attempt of this delivery made while it still works,
+ * else a new one valid the rule's hours from now, owned by the rule's forwarder (so it reads only
+ * while that forwarder may).
+ */
+async function shareLinkForEmail(
+  deps: DeliverJobDeps,
+  job: NotificationJob,
+  target: EmailTarget,
+  input: { now: string; appBaseUrl: string },
+): Promise<EmailShareLink | null> {
+  const { shareLinks, newShareLink } = deps;
+  if (!shareLinks || !newShareLink || target.shareLinkHours === null) return null;
+  const page = (token: string) => sharedRouteMapPageUrl(input.appBaseUrl, token);
+  if (job.shareLink) {
+    const earlier = await shareLinks.findByToken(job.shareLink.token);
+    if (earlier && earlier.id === job.shareLink.id && isActive(earlier, input.now))
+      return { ...job.shareLink, url: page(job.shareLink.token), expiresAt: earlier.expiresAt };
+  }
+  const { id, token } = newShareLink();
+  const createdAt = normaliseUtc(input.now);
+  const expiresAt = shareExpiresAt(createdAt, target.shareLinkHours);
+  const { forwarderId, agentCode, agentCass } = target.recipient;
+  await shareLinks.create(
+    { id, awb: job.event.awb, owner: { forwarderId, agentCode, agentCass }, createdAt, expiresAt },
+    token,
+  );
+  return { id, token, url: page(token), expiresAt };
+}
+
+async function composeEmail(
+  deps: DeliverJobDeps,
+  job: NotificationJob,
+  target: EmailTarget,
+  payload: EventPayload,
+  input: DeliverJobInput,
+): Promise<{ email: ReturnType<typeof renderEmail>; shareLink: EmailShareLink | null }> {
+  const routeMap = await routeMapForEmail(deps, job, target.recipient, input.now);
+  const base = input.appBaseUrl;
+  // A share link only for a route map its forwarder may read now.
+  const shareLink =
+    base && routeMap
+      ? await shareLinkForEmail(deps, job, target, { now: input.now, appBaseUrl: base })
+      : null;
+  const links: EmailLinks | null = base
+    ? {
+        routeMap: shareLink
+          ? { kind: "share", url: shareLink.url, expiresAt: shareLink.expiresAt }
+          : { kind: "app", url: routeMapPageUrl(base, job.event.awb) },
+        manageRule: alertsPageUrl(base),
+      }
+    : null;
+  const email = renderEmail(payload, target.headerItems, {
+    ...(input.serviceName ? { serviceName: input.serviceName } : {}),
+    routeMap,
+    milestoneKey: job.event.milestoneKey,
+    links,
+    ruleId: target.ruleId,
+    ...(target.proActiveMinutes === undefined ? {} : { proActiveMinutes: target.proActiveMinutes }),
+  });
+  return { email, shareLink };
+}
+
 async function send(
   deps: DeliverJobDeps,
+  job: NotificationJob,
   target: Exclude<ResolvedTarget, { kind: "carrier" }>,
   payload: EventPayload,
   input: DeliverJobInput,
 ): Promise<SendResult> {
   const timeout = input.timeoutMs === undefined ? {} : { timeoutMs: input.timeoutMs };
   if (target.kind === "email") {
-    const email = renderEmail(
-      payload,
-      target.headerItems,
-      input.serviceName ? { serviceName: input.serviceName } : {},
-    );
+    const { email, shareLink } = await composeEmail(deps, job, target, payload, input);
     const sent = await deps.email.send({
       to: target.to,
       subject: email.subject,
       html: email.html,
       text: email.text,
     });
+    const linkNote = shareLink ? `; share link ${shareLink.id} valid until ${shareLink.expiresAt}` : "";
+    const carried = shareLink ? { shareLink: { id: shareLink.id, token: shareLink.token } } : {};
     if (sent.kind === "sent") {
       return {
         outcome: 200,
         status: 200,
         retryAfter: null,
         latencyMs: sent.latencyMs,
-        detail: `accepted by SES as ${sent.messageId}`,
+        detail: `accepted by SES as ${sent.messageId}${linkNote}`,
         ...(sent.messageId ? { emailMessageId: sent.messageId } : {}),
+        ...carried,
       };
     }
     return {
@@ -336,7 +461,8 @@ async function send(
       status: null,
       retryAfter: null,
       latencyMs: sent.latencyMs,
-      detail: `SES: ${sent.message}`,
+      detail: `SES: ${sent.message}${linkNote}`,
+      ...carried,
     };
   }
   if (target.kind === "url") {
@@ -451,7 +577,7 @@ async function prepare(deps: DeliverJobDeps, job: DeliveryJob, input: DeliverJob
   return {
     ok: true,
     target,
-    send: () => send(deps, target, renderEventPayload(job.event, target.recipient), input),
+    send: () => send(deps, job, target, renderEventPayload(job.event, target.recipient), input),
   };
 }
 
@@ -591,7 +717,8 @@ export async function deliverJob(deps: DeliverJobDeps, input: DeliverJobInput): 
       const detail = withNote(result.detail, retryNote(job.attempt + 1, seconds));
       const nextAttemptAt = new Date(Date.parse(now) + seconds * 1000).toISOString();
       await log("retry", "retrying", { ...result, detail }, nextAttemptAt);
-      await queueNextAttempt(deps, job, seconds, now, laneAfter(result.detail));
+      const retried = result.shareLink && !job.kind ? { ...job, shareLink: result.shareLink } : job;
+      await queueNextAttempt(deps, retried, seconds, now, laneAfter(result.detail));
       return { ...base, outcome: "retry", status: result.status, detail, nextAttemptInSeconds: seconds };
     }
     case "park": {

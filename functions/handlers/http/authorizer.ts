@@ -11,10 +11,15 @@ import { tokenVerifier } from "../../wiring.ts";
 
 type Verify = ReturnType<typeof createTokenVerifier>;
 
-/** Allows every method of the API so a cached decision serves all routes; roles are checked per route. */
+/**
+ * Allows every method of the API so a cached decision serves all routes; roles are checked per route.
+ * A method ARN is `arn:aws:execute-api:<region>:<account>:<api id>/<stage>/<METHOD>/<path>`: the first
+ * segment already ends with the API id, so the stage is the second (taking the third would allow only
+ * the first request's method, and a cached decision would refuse the same token's next POST).
+ */
 function wholeApiArn(methodArn: string): string {
-  const [arnPrefix, apiId, stage] = methodArn.split("/");
-  return `${arnPrefix}/${apiId}/${stage}/*/*`;
+  const [apiArn, stage] = methodArn.split("/");
+  return `${apiArn}/${stage}/*/*`;
 }
 
 export const make =

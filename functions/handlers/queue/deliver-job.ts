@@ -24,10 +24,12 @@ import {
 } from "@aws-lambda-powertools/idempotency";
 import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
 import type { Context, SQSEvent, SQSRecord } from "aws-lambda";
+import { configuredAppBaseUrl } from "../../adapters/app-base-url.ts";
 import { requiredEnv } from "../../adapters/aws-clients.ts";
 import { nowIso, wallClockSeconds } from "../../adapters/clock.ts";
 import { logger } from "../../adapters/logger.ts";
 import { deliveryPoints, emfMetrics, type MetricsRecorder } from "../../adapters/metrics.ts";
+import { newShareLinkId, randomToken } from "../../adapters/random-token.ts";
 import { QUEUES, TABLES } from "../../contracts/resources.ts";
 import type { DeliveryJob } from "../../core/ports/notifications.ts";
 import { type DeliverJobDeps, deliverJob, parkUnfinishedJob } from "../../core/use-cases/deliver-job.ts";
@@ -41,6 +43,8 @@ import {
   emailSender,
   emailSuppressions,
   httpSender,
+  routeMaps,
+  shareLinks,
   subscriptions,
 } from "../../wiring.ts";
 
@@ -95,7 +99,9 @@ export const make = (deps: () => DeliverJobDeps, options: DeliverJobOptions = {}
   const deliverOnce = makeIdempotent(
     async (job: DeliveryJob, attemptMs: number) => {
       const now = nowIso();
+      const appBaseUrl = configuredAppBaseUrl();
       const result = await deliverJob(deps(), {
+        ...(appBaseUrl ? { appBaseUrl } : {}),
         retryScale,
         timeoutMs: attemptMs,
         job,
@@ -148,4 +154,8 @@ export const handler = make(() => ({
   // Read per status request (not the minute-cached directory): a channel support just set applies.
   carriers: carriers(),
   carrierInbox: carrierInbox(),
+  // The e-mail's timeline and, per rule, its share link (issue 14).
+  routeMaps: routeMaps(),
+  shareLinks: shareLinks(),
+  newShareLink: () => ({ id: newShareLinkId(), token: randomToken() }),
 }));

@@ -29,6 +29,12 @@ export const NotificationRuleResponseSchema = v.object({
   ProActiveTime: v.number(),
   Destination: v.pipe(v.nullable(v.string()), v.description("null when no destination filter was sent")),
   Enabled: v.boolean(),
+  ShareLinkHours: v.pipe(
+    v.nullable(v.number()),
+    v.description(
+      "Email rules: the e-mail's route-map link is a share link (no sign-in) valid this many hours (1-720), made when the e-mail is sent; null: a link to the signed-in web app",
+    ),
+  ),
   Id: v.number(),
   ForwarderIdentifier: v.string(),
   AgentCode: v.nullable(v.string()),

@@ -329,13 +329,13 @@ describe("renderEmail", () => {
     expect(emailSubject(simple, ["RMT", "NTF"])).toBe("RMT Simple | NTF Missed");
   });
 
-  it("HTML carries the milestone details", () => {
+  it("HTML and text carry the verdict and the milestone details in local time with the zone (issue 14)", () => {
     const email = renderEmail(payload, ["AWB", "MIL", "NTF"]);
     expect(email.subject).toBe("AWB 020-12345675 | MIL DEP | NTF Event");
     for (const text of [
-      "2026-03-14T14:25:00",
-      "2026-03-14T13:25:00+00:00",
-      "2026-03-14T13:41:00",
+      "LH400 departed FRA 44 min early",
+      "14 Mar 14:25 CET",
+      "14 Mar 13:41 CET",
       "LH400",
       "10 of 10",
       "250 K",

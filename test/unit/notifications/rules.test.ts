@@ -169,6 +169,8 @@ describe("rule domain and response", () => {
       "ProActiveTime",
       "Destination",
       "Enabled",
+      // Our request member (issue 14), echoed like the spec's request fields.
+      "ShareLinkHours",
       "Id",
       "ForwarderIdentifier",
       "AgentCode",

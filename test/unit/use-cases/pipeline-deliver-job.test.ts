@@ -190,7 +190,9 @@ describe("Url channel and e-mail", () => {
       subject: "AWB 020-12345675 | MIL DEP | NTF Event",
     });
     expect(email.sent[0]?.html).toContain("<table");
-    expect(email.sent[0]?.text).toContain("Milestone: DEP");
+    // Issue 14: the text part opens with the headline and names the notification.
+    expect(email.sent[0]?.text.split("\n")[0]).toBe("LH400 departed FRA 44 min early");
+    expect(email.sent[0]?.text).toContain("Notification: Event alert · DEP · Update");
   });
 
   it("e-mail: SES throttling is retried, a refused message is parked", async () => {

@@ -1,0 +1,131 @@
+/**
+ * Times as a person reads them in an e-mail (issue 14): a station's local wall clock with its zone's
+ * abbreviation ("14:25 CET"), a day when it matters ("14 Mar 14:25 CET"), and how late or early a
+ * milestone was ("15 min late", "1 h 5 min early", "on time"). Intl with the runtime's IANA data; the
+ * instant always comes in as a value.
+ */
+import type { DateTimePair } from "../route-map/spec-types.ts";
+import { stationTimeZone } from "../time/time-zones.ts";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+const abbreviationFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function abbreviationIn(locale: string, zone: string, utcMs: number): string {
+  const key = `${locale}|${zone}`;
+  let formatter = abbreviationFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" });
+    abbreviationFormatters.set(key, formatter);
+  }
+  return formatter.formatToParts(new Date(utcMs)).find((part) => part.type === "timeZoneName")?.value ?? "";
+}
+
+/**
+ * The zone's short name at that instant: CLDR has American names in en-US (EDT, PST) and European
+ * ones in en-GB (CET, BST); where neither has one, the offset ("GMT+8") is what Intl gives, and it is
+ * unambiguous. "UTC" for zones that are UTC.
+ */
+export function zoneAbbreviation(zone: string, utcMs: number): string {
+  const american = abbreviationIn("en-US", zone, utcMs);
+  if (!american.startsWith("GMT") && !american.startsWith("UTC")) return american;
+  const european = abbreviationIn("en-GB", zone, utcMs);
+  if (!european.startsWith("GMT+") && !european.startsWith("GMT-")) return european;
+  return american === "GMT" ? "UTC" : american;
+}
+
+const wallFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(
+  zone: string,
+  utcMs: number,
+): { day: number; month: number; hour: string; minute: string } {
+  let formatter = wallFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      month: "numeric",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+    wallFormatters.set(zone, formatter);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(new Date(utcMs))) parts[part.type] = part.value;
+  return {
+    day: Number(parts.day),
+    month: Number(parts.month),
+    hour: (parts.hour ?? "00").padStart(2, "0"),
+    minute: (parts.minute ?? "00").padStart(2, "0"),
+  };
+}
+
+/**
+ * "14:25 CET" (or "14 Mar 14:25 CET" with `withDate`) at the station. A station whose zone is unknown
+ * shows the pair's own local wall clock, marked "local", rather than a guessed zone.
+ */
+export function stationTimeText(
+  station: string,
+  pair: DateTimePair,
+  options: { withDate?: boolean } = {},
+): string {
+  const zone = stationTimeZone(station);
+  const utcMs = Date.parse(pair.Utc);
+  if (zone && Number.isFinite(utcMs)) {
+    const wall = wallClock(zone, utcMs);
+    const time = `${wall.hour}:${wall.minute} ${zoneAbbreviation(zone, utcMs)}`;
+    return options.withDate ? `${wall.day} ${MONTHS[wall.month - 1] ?? ""} ${time}` : time;
+  }
+  const match = /^\d{4}-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(pair.Local);
+  if (!match) return pair.Local;
+  const [, month, day, hour, minute] = match;
+  const time = `${hour}:${minute} local`;
+  return options.withDate ? `${Number(day)} ${MONTHS[Number(month) - 1] ?? ""} ${time}` : time;
+}
+
+/** "15 min", "2 h", "1 h 5 min", "3 d 4 h" (whole minutes). */
+export function durationText(minutes: number): string {
+  const total = Math.abs(Math.round(minutes));
+  if (total < 60) return `${total} min`;
+  if (total < 48 * 60) {
+    const hours = Math.floor(total / 60);
+    const rest = total % 60;
+    return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  }
+  const days = Math.floor(total / 1440);
+  const hours = Math.floor((total % 1440) / 60);
+  return hours === 0 ? `${days} d` : `${days} d ${hours} h`;
+}
+
+/**
+ * Actual against planned, in whole minutes rounded away from on time (30 s late is "1 min late": the
+ * milestone is Ko, and the verdict must not say "on time" beside a Ko).
+ */
+export function minutesLate(planned: DateTimePair, actual: DateTimePair): number | null {
+  const difference = Date.parse(actual.Utc) - Date.parse(planned.Utc);
+  if (!Number.isFinite(difference)) return null;
+  return difference > 0 ? Math.ceil(difference / 60_000) : -Math.ceil(-difference / 60_000);
+}
+
+export type Punctuality = { kind: "late" | "early"; minutes: number } | { kind: "on-time" };
+
+export function punctuality(planned: DateTimePair | null, actual: DateTimePair | null): Punctuality | null {
+  if (!planned || !actual) return null;
+  const late = minutesLate(planned, actual);
+  if (late === null) return null;
+  if (late > 0) return { kind: "late", minutes: late };
+  if (late < 0) return { kind: "early", minutes: -late };
+  return { kind: "on-time" };
+}
+
+/** "15 min late" / "10 min early" / "on time" (headline form). */
+export function punctualityText(value: Punctuality): string {
+  return value.kind === "on-time" ? "on time" : `${durationText(value.minutes)} ${value.kind}`;
+}
+
+/** "late by 15 min" / "early by 10 min" / "on time" (the timeline's form, as the web app says it). */
+export function punctualityVerdict(value: Punctuality): string {
+  return value.kind === "on-time" ? "on time" : `${value.kind} by ${durationText(value.minutes)}`;
+}
