@@ -7,7 +7,7 @@ import type { AwbId } from "../carrier-messages/types.ts";
 import type { ForwarderIdentity } from "../identity.ts";
 import type { RouteMapRepository } from "../ports/route-maps.ts";
 import type { ShareLinkRepository } from "../ports/share-links.ts";
-import { shareExpiresAt, sharedRouteMapPageUrl } from "../route-map/share-links.ts";
+import { sharedRouteMapPageUrl, shareExpiresAt } from "../route-map/share-links.ts";
 import { normaliseUtc } from "../time/station-time.ts";
 import { readableView } from "./shared/read-access.ts";
 

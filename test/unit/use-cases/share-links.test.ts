@@ -22,7 +22,15 @@ async function setup() {
   const shareLinks = memoryShareLinkRepository();
   const deps = { routeMaps: h.routeMaps, shareLinks };
   const create = (hours = 24, token = TOKEN, id = ID, owner = OWNER) =>
-    createRouteMapShare(deps, { awb: AWB, owner, expiresInHours: hours, now: T0, id, token, appBaseUrl: BASE });
+    createRouteMapShare(deps, {
+      awb: AWB,
+      owner,
+      expiresInHours: hours,
+      now: T0,
+      id,
+      token,
+      appBaseUrl: BASE,
+    });
   return { h, deps, shareLinks, create };
 }
 
