@@ -196,7 +196,11 @@ export class FunctionBindings {
         wildcards.push({
           id: "AwsSolutions-IAM5",
           reason: `Queries on the ${TABLES[name].id} table's own indexes (table ARN + /index/*).`,
-          appliesTo: [{ regex: `/^Resource::<Data${TABLES[name].id}[0-9A-F]+\\.Arn>\\/index\\/\\*$/` }],
+          appliesTo: [
+            { regex: `/^Resource::<Data${TABLES[name].id}[0-9A-F]+\\.Arn>\\/index\\/\\*$/` },
+            // The same table ARN as a nested stack's parameter (routes in NESTED_ROUTE_AREAS).
+            { regex: `/^Resource::<referenceto\\w*Data${TABLES[name].id}[0-9A-F]+Arn>\\/index\\/\\*$/` },
+          ],
         });
       }
     }
