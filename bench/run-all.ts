@@ -16,6 +16,9 @@ const BENCHMARKS = [
   "bench/matching.ts",
   "bench/message-to-webhook.ts",
   "bench/checks-throughput.ts",
+  "bench/cost.ts",
+  "bench/scale.ts",
+  "bench/soak.ts",
   "bench/web-app.ts",
 ];
 

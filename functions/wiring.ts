@@ -29,6 +29,7 @@ import { sqsProActiveSweepQueue } from "./adapters/proactive-sweep-queue.ts";
 import { dynamoRateLimitCounter } from "./adapters/rate-limit-counter.ts";
 import { s3ReceivedMailStore } from "./adapters/received-mail-store.ts";
 import { dynamoRouteMapRepository } from "./adapters/route-map-repository.ts";
+import { dynamoRouteMapSearch } from "./adapters/route-map-search.ts";
 import { dynamoShareLinkRepository } from "./adapters/share-link-repository.ts";
 import {
   dynamoCarrierRequestInbox,
@@ -60,6 +61,8 @@ function once<T>(create: () => T): () => T {
 }
 
 export const routeMaps = /* @__PURE__ */ once(() => dynamoRouteMapRepository());
+/** The search side of the byReader index, page by page. */
+export const routeMapSearch = /* @__PURE__ */ once(() => dynamoRouteMapSearch());
 /** Carrier settings as support stores them (read and write). */
 export const carriers = /* @__PURE__ */ once(() => dynamoCarrierRepository());
 /** Carrier settings cached per container for a minute: read on every carrier message. */

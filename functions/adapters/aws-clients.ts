@@ -10,6 +10,7 @@ import { SchedulerClient } from "@aws-sdk/client-scheduler";
 import { SESClient } from "@aws-sdk/client-ses";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { reportConsumedCapacity } from "./consumed-capacity.ts";
 
 let documentClient: DynamoDBDocumentClient | undefined;
 let sqsClient: SQSClient | undefined;
@@ -18,9 +19,13 @@ let schedulerClient: SchedulerClient | undefined;
 let cognitoClient: CognitoIdentityProviderClient | undefined;
 
 export function dynamo(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-  });
+  if (!documentClient) {
+    documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+    // Every call asks for and reports its consumed capacity (EMF by Operation; docs/cost.md).
+    reportConsumedCapacity(documentClient);
+  }
   return documentClient;
 }
 

@@ -139,3 +139,20 @@ export function deliveryPoints(
 export function emailFeedbackPoint(kind: "bounce" | "complaint"): MetricPoint {
   return { name: METRIC_NAMES.emailFeedback, value: 1, dimensions: { Feedback: kind } };
 }
+
+/** One DynamoDB call's consumed capacity, by Operation (`<table>.<command>`); zero units are left out. */
+export function capacityPoints(use: {
+  operation: string;
+  readUnits: number;
+  writeUnits: number;
+}): MetricPoint[] {
+  const dimensions = { Operation: use.operation };
+  return [
+    ...(use.readUnits > 0
+      ? [{ name: METRIC_NAMES.readCapacityUnits, value: use.readUnits, dimensions }]
+      : []),
+    ...(use.writeUnits > 0
+      ? [{ name: METRIC_NAMES.writeCapacityUnits, value: use.writeUnits, dimensions }]
+      : []),
+  ];
+}

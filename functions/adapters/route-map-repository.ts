@@ -11,7 +11,12 @@
  * Only the first two sort keys begin with "CURRENT", so one Query reads what a change starts from: the
  * record, or the early grants a new route map starts with. One TransactWriteItems per change,
  * conditioned on CURRENT's version; a creation also on CURRENT#XTD's revision (and deletes it: the
- * grants then live on CURRENT), so an XTD sendsme racing it makes it a conflict. Reads are GetItem,
+ * grants then live on CURRENT), so an XTD sendsme racing it makes it a conflict. A change that is
+ * CURRENT alone is the same conditional write without a transaction (billed once, not twice).
+ * Write cost (docs/cost.md): CURRENT's aggregate and rendering and each snapshot's rendering are stored
+ * compressed (`stateZ`, `routeMapZ`, `codec`: route-map-codec.ts; items written before keep plain
+ * `state` / `routeMapJson` and are read as they are), and reader items are rewritten only when their
+ * search fields or the readers change. Reads are GetItem,
  * BatchGetItem and Query only: this adapter has no Scan. Retention is decided here (DESIGN.md section
  * 3: TTL attributes live only in adapters): the core's writes carry no expiry.
  */
@@ -30,19 +35,19 @@ import { awbKey } from "../core/awb.ts";
 import type { AgentRef, AwbId } from "../core/carrier-messages/types.ts";
 import { WriteTooLargeError } from "../core/errors.ts";
 import type {
-  ReaderQuery,
   RouteMapRecord,
   RouteMapRepository,
   RouteMapSearchFields,
   RouteMapSnapshot,
   RouteMapView,
   RouteMapWrite,
-  SearchRange,
   TriggerRecord,
 } from "../core/ports/route-maps.ts";
 import type { ShipmentState } from "../core/route-map/shipment-state.ts";
 import { dynamo, requiredEnv } from "./aws-clients.ts";
 import { isTooLarge, isWriteConflict } from "./dynamo-errors.ts";
+import { packJson, ROUTE_MAP_CODEC, unpackJson } from "./route-map-codec.ts";
+import { queryReaders } from "./route-map-search.ts";
 
 type Item = Record<string, NativeAttributeValue>;
 type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
@@ -69,7 +74,6 @@ const CURRENT = "CURRENT";
 /** Sorts right after CURRENT and begins with it: read together by one Query (getForChange). */
 const EARLY_XTD = "CURRENT#XTD";
 const EARLY_XTD_NAMES = { "#forwarderIds": "forwarderIds", "#revision": "revision" };
-const READER_INDEX = "byReader";
 /** Everything of CURRENT except the aggregate: what a read needs while the stored JSON is exact. */
 const VIEW_ATTRIBUTES = [
   "awb11",
@@ -77,6 +81,8 @@ const VIEW_ATTRIBUTES = [
   "destination",
   "version",
   "routeMapJson",
+  "routeMapZ",
+  "codec",
   "staleAfter",
   "ownerAgent",
   "xtdForwarders",
@@ -87,18 +93,6 @@ const VIEW_PROJECTION = {
   ProjectionExpression: VIEW_ATTRIBUTES.map((name) => `#${name}`).join(", "),
   ExpressionAttributeNames: Object.fromEntries(VIEW_ATTRIBUTES.map((name) => [`#${name}`, name])),
 };
-const SEARCH_ATTRIBUTES = [
-  "AirlinePrefix",
-  "AwbNumber",
-  "Origin",
-  "Destination",
-  "Status",
-  "CreationDate",
-  "DeliveryDate",
-  "ReceiptDate",
-] as const;
-/** Every attribute goes through a name placeholder: some (Status) are DynamoDB reserved words. */
-const SEARCH_NAMES = Object.fromEntries(SEARCH_ATTRIBUTES.map((name) => [`#${name}`, name]));
 
 const agentReaderKey = (agent: AgentRef) => `AGT#${agent.code}#${agent.cass}`;
 const forwarderReaderKey = (forwarderId: string) => `FWD#${forwarderId}`;
@@ -114,13 +108,27 @@ function awbOf(awb11: string): AwbId {
   return { prefix: awb11.slice(0, 3), serial: awb11.slice(3) };
 }
 
+/**
+ * The stored JSON of an item: compressed (`<name>Z` with its `codec`, route-map-codec.ts) since issue
+ * 15, plain text in items written before (still read as they are).
+ */
+function jsonOf(item: Item, name: "routeMapJson" | "state"): string | undefined {
+  const packed = item[`${name === "state" ? "state" : "routeMap"}Z`] as Uint8Array | undefined;
+  return packed ? unpackJson(packed, item.codec as number) : undefined;
+}
+
+/** Two sets of search fields alike (the reader items would be written unchanged). */
+function sameFields(a: RouteMapSearchFields, b: RouteMapSearchFields): boolean {
+  return (Object.keys(a) as Array<keyof RouteMapSearchFields>).every((key) => a[key] === b[key]);
+}
+
 function viewOf(item: Item): RouteMapView {
   return {
     awb: awbOf(item.awb11 as string),
     origin: item.origin as string,
     destination: item.destination as string,
     version: item.version as number,
-    routeMapJson: item.routeMapJson as string,
+    routeMapJson: jsonOf(item, "routeMapJson") ?? (item.routeMapJson as string),
     staleAfter: (item.staleAfter as string | undefined) ?? null,
     ownerAgent: (item.ownerAgent as AgentRef | undefined) ?? null,
     xtdForwarders: (item.xtdForwarders as string[] | undefined) ?? [],
@@ -130,19 +138,17 @@ function viewOf(item: Item): RouteMapView {
 }
 
 function recordOf(item: Item): RouteMapRecord {
-  return { ...viewOf(item), state: item.state as ShipmentState };
+  const state = jsonOf(item, "state");
+  return {
+    ...viewOf(item),
+    state: state ? (JSON.parse(state) as ShipmentState) : (item.state as ShipmentState),
+  };
 }
 
-function searchFieldsOf(item: Item): RouteMapSearchFields {
+function snapshotOf(item: Item): RouteMapSnapshot {
   return {
-    AirlinePrefix: item.AirlinePrefix as string,
-    AwbNumber: item.AwbNumber as string,
-    Origin: item.Origin as string,
-    Destination: item.Destination as string,
-    Status: item.Status as RouteMapSearchFields["Status"],
-    CreationDate: item.CreationDate as string,
-    DeliveryDate: (item.DeliveryDate as string | undefined) ?? null,
-    ReceiptDate: (item.ReceiptDate as string | undefined) ?? null,
+    routeMapJson: jsonOf(item, "routeMapJson") ?? (item.routeMapJson as string),
+    snapshotAt: item.snapshotAt as string,
   };
 }
 
@@ -158,45 +164,6 @@ function triggerItem(trigger: TriggerRecord): Item {
   };
 }
 
-/** Builds the filter expression for everything the key condition does not cover. */
-function filterExpression(filters: ReaderQuery["filters"]) {
-  const parts: string[] = [];
-  const values: Record<string, NativeAttributeValue> = {};
-  const equal = (attribute: string, value: string | null) => {
-    if (value === null) return;
-    parts.push(`#${attribute} = :${attribute}`);
-    values[`:${attribute}`] = value;
-  };
-  const range = (attribute: string, r: SearchRange | null) => {
-    if (r === null) return;
-    parts.push(`attribute_exists(#${attribute})`);
-    if (r.from !== null) {
-      parts.push(`#${attribute} >= :${attribute}From`);
-      values[`:${attribute}From`] = r.from;
-    }
-    if (r.to !== null) {
-      parts.push(`#${attribute} <= :${attribute}To`);
-      values[`:${attribute}To`] = r.to;
-    }
-  };
-  equal("AirlinePrefix", filters.airlinePrefix);
-  equal("AwbNumber", filters.awbNumber);
-  equal("Origin", filters.origin);
-  equal("Destination", filters.destination);
-  range("DeliveryDate", filters.deliveryDate);
-  range("ReceiptDate", filters.receiptDate);
-  if (filters.statuses !== null) {
-    const placeholders = filters.statuses.map((status, i) => {
-      values[`:status${i}`] = status;
-      return `:status${i}`;
-    });
-    parts.push(
-      placeholders.length > 0 ? `#Status IN (${placeholders.join(", ")})` : "attribute_not_exists(pk)",
-    );
-  }
-  return { expression: parts.join(" AND "), values };
-}
-
 export function dynamoRouteMapRepository(
   tableName = requiredEnv(TABLES.routeMaps.envVar),
 ): RouteMapRepository {
@@ -205,6 +172,8 @@ export function dynamoRouteMapRepository(
   function changeItems(change: RouteMapWrite): TransactItem[] {
     const { previous, next } = change;
     const key = pk(next.awb);
+    // Compressed once: the snapshot of a change is the record's own rendering, the same bytes.
+    const routeMapZ = packJson(next.routeMapJson);
     const items: TransactItem[] = [
       {
         Put: {
@@ -215,9 +184,10 @@ export function dynamoRouteMapRepository(
             awb11: awbKey(next.awb),
             origin: next.origin,
             destination: next.destination,
-            state: next.state,
+            codec: ROUTE_MAP_CODEC,
+            stateZ: packJson(JSON.stringify(next.state)),
             version: next.version,
-            routeMapJson: next.routeMapJson,
+            routeMapZ,
             staleAfter: next.staleAfter ?? undefined,
             ownerAgent: next.ownerAgent ?? undefined,
             xtdForwarders: next.xtdForwarders,
@@ -241,7 +211,11 @@ export function dynamoRouteMapRepository(
           Item: {
             pk: key,
             sk: `SNAP#${change.snapshot.snapshotAt}#${String(next.version).padStart(8, "0")}`,
-            routeMapJson: change.snapshot.routeMapJson,
+            codec: ROUTE_MAP_CODEC,
+            routeMapZ:
+              change.snapshot.routeMapJson === next.routeMapJson
+                ? routeMapZ
+                : packJson(change.snapshot.routeMapJson),
             snapshotAt: change.snapshot.snapshotAt,
             expiresAt: snapshotExpiresAt(next),
           },
@@ -265,7 +239,14 @@ export function dynamoRouteMapRepository(
     const fields = change.searchFields;
     const readerSort = `${fields.CreationDate}#${awbKey(next.awb)}`;
     const current = readerKeys(next);
+    // A reader item already holding these fields is left as it is (most status messages change no
+    // search field): the change's condition on CURRENT's version still covers it.
+    const kept =
+      previous && change.previousSearchFields && sameFields(change.previousSearchFields, fields)
+        ? readerKeys(previous)
+        : [];
     for (const readerKey of current) {
+      if (kept.includes(readerKey)) continue;
       items.push({
         Put: {
           TableName: tableName,
@@ -402,7 +383,12 @@ export function dynamoRouteMapRepository(
 
     async write(change) {
       try {
-        await db().send(new TransactWriteCommand({ TransactItems: changeItems(change) }));
+        const items = changeItems(change);
+        const [only] = items;
+        // A change that is the record alone (no snapshot, event or reader item) needs no transaction,
+        // which DynamoDB bills twice: the same conditional Put on its own.
+        if (items.length === 1 && only?.Put) await db().send(new PutCommand(only.Put));
+        else await db().send(new TransactWriteCommand({ TransactItems: items }));
         return "written";
       } catch (error) {
         if (isWriteConflict(error)) return "conflict";
@@ -426,12 +412,7 @@ export function dynamoRouteMapRepository(
         },
         Number.POSITIVE_INFINITY,
       );
-      return items.map(
-        (item): RouteMapSnapshot => ({
-          routeMapJson: item.routeMapJson as string,
-          snapshotAt: item.snapshotAt as string,
-        }),
-      );
+      return items.map(snapshotOf);
     },
 
     async snapshotPage(awb, now, page) {
@@ -463,16 +444,13 @@ export function dynamoRouteMapRepository(
               RequestItems: {
                 [tableName]: {
                   Keys: batch,
-                  ProjectionExpression: "sk, routeMapJson, snapshotAt",
+                  ProjectionExpression: "sk, routeMapJson, routeMapZ, codec, snapshotAt",
                 },
               },
             }),
           );
           for (const item of (result.Responses?.[tableName] as Item[] | undefined) ?? []) {
-            found.set(item.sk as string, {
-              routeMapJson: item.routeMapJson as string,
-              snapshotAt: item.snapshotAt as string,
-            });
+            found.set(item.sk as string, snapshotOf(item));
           }
           batch = (result.UnprocessedKeys?.[tableName]?.Keys as typeof batch | undefined) ?? [];
         }
@@ -522,38 +500,7 @@ export function dynamoRouteMapRepository(
       }
     },
 
-    async queryReaders(query) {
-      const creation = query.filters.creationDate;
-      // An empty range matches nothing (and BETWEEN with its bounds reversed is a DynamoDB error).
-      if (creation?.from && creation.to && creation.to < creation.from) return [];
-      const filter = filterExpression(query.filters);
-      const keyCondition =
-        creation === null || (creation.from === null && creation.to === null)
-          ? "readerKey = :readerKey"
-          : "readerKey = :readerKey AND readerSort BETWEEN :sortFrom AND :sortTo";
-      const values: Record<string, NativeAttributeValue> = {
-        ":readerKey": query.readerKey,
-        ...filter.values,
-      };
-      if (keyCondition.includes("BETWEEN") && creation) {
-        values[":sortFrom"] = creation.from ?? "0";
-        // "~" sorts after every "#<awb>" suffix, so the To instant itself is included.
-        values[":sortTo"] = `${creation.to ?? "9999"}~`;
-      }
-      const items = await queryAll(
-        {
-          TableName: tableName,
-          IndexName: READER_INDEX,
-          KeyConditionExpression: keyCondition,
-          ...(filter.expression ? { FilterExpression: filter.expression } : {}),
-          ExpressionAttributeValues: values,
-          ExpressionAttributeNames: SEARCH_NAMES,
-          ProjectionExpression: SEARCH_ATTRIBUTES.map((name) => `#${name}`).join(", "),
-          ScanIndexForward: false,
-        },
-        query.limit,
-      );
-      return items.slice(0, query.limit).map(searchFieldsOf);
-    },
+    // The search side of the byReader index lives in route-map-search.ts.
+    queryReaders: (query) => queryReaders(tableName, query),
   };
 }

@@ -28,6 +28,10 @@ export const METRIC_NAMES = {
   schedulerErrors: "SchedulerErrors",
   /** SES bounces and complaints received (Count), dimension Feedback: bounce | complaint. */
   emailFeedback: "EmailFeedback",
+  /** DynamoDB read units a call consumed (Count), dimension Operation: `<table>.<command>`. */
+  readCapacityUnits: "ReadCapacityUnits",
+  /** DynamoDB write units a call consumed (Count, transactions billed double), dimension Operation. */
+  writeCapacityUnits: "WriteCapacityUnits",
 } as const;
 
 /**

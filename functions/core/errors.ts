@@ -43,16 +43,6 @@ export class TriggerRefusedError extends Error {
   }
 }
 
-/** Search too broad to answer from the index in one request: narrow the CreationDate range (422). */
-export class SearchTooBroadError extends Error {
-  constructor(readonly limit: number) {
-    super(
-      `More than ${limit} route maps match; narrow the search (for example a shorter CreationDate range).`,
-    );
-    this.name = "SearchTooBroadError";
-  }
-}
-
 /** Optimistic concurrency kept losing (extreme contention on one AWB): the caller may retry (409). */
 export class WriteConflictError extends Error {
   constructor(readonly awb: AwbId) {

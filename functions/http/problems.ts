@@ -24,7 +24,6 @@ import {
   OneRecordNotConfiguredError,
   PublisherUnavailableError,
   RouteMapNotFoundError,
-  SearchTooBroadError,
   ShareLinkNotFoundError,
   StatusRequestNotFoundError,
   SubscriptionLimitError,
@@ -249,7 +248,6 @@ const PROBLEMS: readonly Row[] = [
   row(ForeignAwbError, (error) => forbidden(error.message)),
   row(RouteMapNotFoundError, (error) => notFound(error.message)),
   row(TriggerRefusedError, triggerProblem),
-  row(SearchTooBroadError, (error) => unprocessable(error.message)),
   row(WriteConflictError, (error) => conflict(error.message)),
   // ---- carriers (support)
   row(CarrierNotFoundError, (error) => notFound(error.message)),

@@ -48,7 +48,7 @@ function range(name: string, r: { From?: string; To?: string } | undefined): Sea
 export function searchOf(
   body: RouteMapSearch,
   page: PageRequest,
-): Pick<SearchRouteMapsInput, "filters" | "sort" | "page" | "pageSize"> {
+): Pick<SearchRouteMapsInput, "filters" | "sort" | "page" | "pageSize" | "cursor"> {
   const sort = parseSort(body.Sort);
   if (!sort.ok)
     throw badRequest(`Invalid Sort: ${sort.message}.`, [{ field: "Sort", message: sort.message }]);
@@ -66,6 +66,7 @@ export function searchOf(
     sort: sort.keys,
     page: page.page,
     pageSize: page.pageSize,
+    cursor: body.Cursor ?? null,
   };
 }
 

@@ -101,6 +101,11 @@ export interface RouteMapWrite {
   snapshot: RouteMapSnapshot | null;
   events: DomainEvent[];
   searchFields: RouteMapSearchFields;
+  /**
+   * The search fields the reader items hold already (those of `previous`), when known: a store may
+   * then leave unchanged reader items unwritten. Absent: every reader item is written.
+   */
+  previousSearchFields?: RouteMapSearchFields;
   /** Recorded in the same transaction (an XTD trigger that grants access at once). */
   trigger?: TriggerRecord;
 }
@@ -134,6 +139,47 @@ export interface ReaderQuery {
   filters: RouteMapSearchFilters;
   /** Stop after this many matches (the caller refuses searches broader than that). */
   limit: number;
+}
+
+/**
+ * A place on a reader key of the byReader index, whose sort key is (CreationDate, AWB): where a page
+ * of a search ended, so the next one starts right after it.
+ */
+export interface ReaderIndexPosition {
+  /** UTC "…Z", as in RouteMapSearchFields. */
+  creationDate: string;
+  /** Prefix + serial, 11 digits. */
+  awb11: string;
+}
+
+export interface ReaderIndexQuery {
+  /** `AGT#<code>#<cass>` or `FWD#<forwarderId>`. */
+  readerKey: string;
+  filters: RouteMapSearchFilters;
+  /** Index order: true = newest creation first (ties: the higher AWB first), false = the reverse. */
+  descending: boolean;
+  /** Start strictly after this position (in this order); null = from the first item. */
+  after: ReaderIndexPosition | null;
+  /**
+   * Index items to read at most in this call (DynamoDB's Limit: counted before the filters, so a
+   * filtered call may return fewer matches and a `resumeAfter` to go on from).
+   */
+  limit: number;
+}
+
+/** One call's worth of one reader key: matches in index order, and where to go on. */
+export interface ReaderIndexPage {
+  matches: RouteMapSearchFields[];
+  /** The last index item read (matched or not); null = this reader key has nothing further. */
+  resumeAfter: ReaderIndexPosition | null;
+}
+
+/**
+ * The search side of the byReader index, page by page, so a search holds one page of one reader key
+ * at a time instead of every match (functions/core/use-cases/search-route-maps.ts merges the keys).
+ */
+export interface RouteMapSearchIndex {
+  readerPage(query: ReaderIndexQuery): Promise<ReaderIndexPage>;
 }
 
 export interface RouteMapRepository {

@@ -1,6 +1,7 @@
 /**
- * POST /ffw/service/routemap?CurrentPage=&PageSize=: search the caller's route maps. Served from the
- * byReader index (see functions/core/use-cases/search-route-maps.ts for the limits).
+ * POST /ffw/service/routemap?CurrentPage=&PageSize=: search the caller's route maps (body: filters,
+ * Sort, Cursor). Served from the byReader index (functions/core/use-cases/search-route-maps.ts: the
+ * paging and its limits).
  */
 import { nowIso } from "../../adapters/clock.ts";
 import { type SearchRouteMapsDeps, searchRouteMaps } from "../../core/use-cases/search-route-maps.ts";
@@ -8,7 +9,7 @@ import { httpRoute } from "../../http/pipeline.ts";
 import { searchOf } from "../../http/request-mapping.ts";
 import { PageRequestSchema } from "../../http/schemas/paging.ts";
 import { RouteMapSearchSchema } from "../../http/schemas/route-maps.ts";
-import { routeMaps } from "../../wiring.ts";
+import { routeMapSearch, routeMaps } from "../../wiring.ts";
 
 export const make = (deps: () => SearchRouteMapsDeps) =>
   httpRoute("search-route-maps", { body: RouteMapSearchSchema, query: PageRequestSchema }).handle(
@@ -18,4 +19,4 @@ export const make = (deps: () => SearchRouteMapsDeps) =>
     }),
   );
 
-export const handler = make(() => ({ routeMaps: routeMaps() }));
+export const handler = make(() => ({ routeMaps: routeMaps(), search: routeMapSearch() }));

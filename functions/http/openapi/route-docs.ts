@@ -175,7 +175,7 @@ export const ROUTE_DOCS: Record<HandlerId, RouteDocs> = {
   },
   "search-route-maps": {
     summary:
-      "Search the route maps you may read (filters in the body, ?CurrentPage=&PageSize= default 100; pages hold at most 150 route maps, the answer's PageSize says the size used)",
+      "Search the route maps you may read (filters in the body, ?CurrentPage=&PageSize= default 100; pages hold at most 150 route maps, the answer's PageSize says the size used). Sorted by CreationDate (the default) pages come straight from the index: any depth, NextCursor/Cursor for deep pages, TotalItems counted to the end of the next page (TotalItemsExact). Other sorts: at most 10000 matches, else 400 naming Sort and CreationDate.",
     tag: "route maps",
     body: { schema: RouteMapSearchSchema },
     query: PagingQuerySchema,

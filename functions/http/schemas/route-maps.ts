@@ -208,7 +208,17 @@ export const RouteMapSearchSchema = plainObject(
         v.string(),
         v.maxLength(200, "at most 200 characters"),
         v.description(
-          'e.g. "-CreationDate +Origin"; fields: CreationDate, DeliveryDate, ReceiptDate, AirlinePrefix, AwbNumber, Origin, Destination, Status. Default -CreationDate.',
+          'e.g. "-CreationDate +Origin"; fields: CreationDate, DeliveryDate, ReceiptDate, AirlinePrefix, AwbNumber, Origin, Destination, Status. Default -CreationDate. ' +
+            "Sorted by CreationDate alone, pages come straight from the index (no limit, Cursor paging); any other sort holds the matches in memory: at most 10000, else a 400 naming Sort and CreationDate with the CreationDate.From that fits.",
+        ),
+      ),
+    ),
+    Cursor: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(200, "at most 200 characters"),
+        v.description(
+          "Extension: a previous answer's NextCursor, sent with the same filters, Sort and PageSize: answers the page after that one (CurrentPage is then the cursor's), reading only that page, however deep. CreationDate sorts only.",
         ),
       ),
     ),
@@ -217,10 +227,28 @@ export const RouteMapSearchSchema = plainObject(
 export type RouteMapSearch = v.InferOutput<typeof RouteMapSearchSchema>;
 
 export const RouteMapSearchResultSchema = v.object({
-  TotalItems: v.number(),
-  TotalPages: v.number(),
+  TotalItems: v.pipe(
+    v.number(),
+    v.description(
+      "Matches in all. Sorted by CreationDate, counted up to the end of the next page: when more match, a lower bound (TotalItemsExact false).",
+    ),
+  ),
+  TotalPages: v.pipe(
+    v.number(),
+    v.description("From TotalItems: a lower bound when TotalItemsExact is false."),
+  ),
   PageSize: v.number(),
   CurrentPage: v.number(),
+  TotalItemsExact: v.pipe(
+    v.boolean(),
+    v.description("Extension: false when TotalItems and TotalPages are lower bounds (more match)."),
+  ),
+  NextCursor: v.pipe(
+    v.nullable(v.string()),
+    v.description(
+      "Extension: send it back as Cursor for the next page (CreationDate sorts); null on the last page and for other sorts.",
+    ),
+  ),
   Items: v.array(RouteMapSchema),
 });
 

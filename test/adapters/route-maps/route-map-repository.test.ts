@@ -3,6 +3,7 @@
  * concurrency under real contention, early XTD grants, reader items, TTL filtering and the index query.
  * DynamoDB calls are counted by a middleware on the adapter's own document client.
  */
+import { randomBytes } from "node:crypto";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -256,8 +257,8 @@ describe("dynamoRouteMapRepository", () => {
     const event = (await itemsOf(serial, "EVT#"))[0]?.event;
     const manyEvents = Array.from({ length: 100 }, (_, i) => ({ ...event, eventId: `${serial}-x-${i}` }));
     await expect(repo.write({ ...change, events: manyEvents })).rejects.toBeInstanceOf(WriteTooLargeError);
-    // Over DynamoDB's 400 KB item limit.
-    const huge = { ...change.next, routeMapJson: "x".repeat(420_000) };
+    // Over DynamoDB's 400 KB item limit even compressed (random text: the stored JSON is deflated).
+    const huge = { ...change.next, routeMapJson: randomBytes(600_000).toString("base64") };
     await expect(repo.write({ ...change, next: huge })).rejects.toBeInstanceOf(WriteTooLargeError);
     expect((await repo.get(awbOf(serial)))?.version).toBe(current.version);
   });

@@ -12,10 +12,13 @@ import {
   type MemoryRouteMapRepository,
   memoryRouteMapRepository,
 } from "../../support/memory/route-map-repository.ts";
+import { type MemoryRouteMapSearch, memoryRouteMapSearch } from "../../support/memory/route-map-search.ts";
 import { memoryStatusRequestWindow, memoryUsageLedger } from "../../support/memory/status-requests.ts";
 
 export interface Harness {
   routeMaps: MemoryRouteMapRepository;
+  /** The search side of the same reader items (search-route-maps). */
+  search: MemoryRouteMapSearch;
   carriers: { get(prefix: string): Promise<CarrierSettings | null> };
   settings: Map<string, CarrierSettings>;
   /** Status requests: memory window, deliveries, queue and usage ledger. */
@@ -35,8 +38,10 @@ export function harness(): Harness {
     for (const job of jobs) if (job.kind === "status-request") published.push(job.request);
   };
   const backoffs: number[] = [];
+  const routeMaps = memoryRouteMapRepository();
   const h: Harness = {
-    routeMaps: memoryRouteMapRepository(),
+    routeMaps,
+    search: memoryRouteMapSearch(routeMaps),
     settings,
     carriers: { get: async (prefix) => settings.get(prefix) ?? null },
     published,

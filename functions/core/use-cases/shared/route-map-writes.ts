@@ -165,6 +165,11 @@ export function routeMapChange(
     snapshot: unchanged ? null : { routeMapJson: record.routeMapJson, snapshotAt: record.updatedAt },
     events: late ? [...events, late] : events,
     searchFields: searchFieldsOf(map),
+    // What the reader items hold now: the previous rendering's fields (they never depend on the time
+    // of reading), so the store rewrites them only when a status or date actually moved.
+    ...(previous
+      ? { previousSearchFields: searchFieldsOf(JSON.parse(previous.routeMapJson) as RouteMap) }
+      : {}),
   };
 }
 
