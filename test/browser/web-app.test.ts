@@ -142,16 +142,25 @@ describe("the web app in headless Chromium", { timeout: 90_000 }, () => {
 
     // Sortable column headers are buttons: AWB one way, then the other.
     const listed = () => page.getByRole("row").getByRole("link").allInnerTexts();
+    // Rows are read only once the header says the new order and the table is no longer busy: the rows
+    // of the previous order can look like an answer (CreationDate order here is AWB order too).
     const ascending = [LATE_AWB, MISSING_AWB, ON_TIME_AWB];
-    await page.getByRole("button", { name: "AWB", exact: true }).click();
-    await expect
-      .poll(listed)
-      .toSatisfy((awbs: string[]) =>
-        [ascending.join(), [...ascending].reverse().join()].includes(awbs.join()),
-      );
+    const sortButton = page.getByRole("button", { name: "AWB", exact: true });
+    const awbHeader = page.getByRole("columnheader").filter({ has: sortButton });
+    const table = page.getByRole("table");
+    const sortedBy = async (direction: string) => {
+      await expect.poll(() => awbHeader.getAttribute("aria-sort")).toBe(direction);
+      await expect.poll(() => table.getAttribute("aria-busy")).toBe("false");
+    };
+    await sortButton.click();
+    await expect.poll(() => awbHeader.getAttribute("aria-sort")).not.toBe("none");
+    const firstDirection = (await awbHeader.getAttribute("aria-sort")) ?? "";
+    await sortedBy(firstDirection);
     const first = await listed();
-    await page.getByRole("button", { name: "AWB", exact: true }).click();
-    await expect.poll(listed).toEqual([...first].reverse());
+    expect(first).toEqual(firstDirection === "ascending" ? ascending : [...ascending].reverse());
+    await sortButton.click();
+    await sortedBy(firstDirection === "ascending" ? "descending" : "ascending");
+    expect(await listed()).toEqual([...first].reverse());
   });
 
   it("shipments refresh every 60 s: a shipment booked meanwhile appears without a reload", async () => {
