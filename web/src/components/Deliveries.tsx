@@ -1,26 +1,20 @@
 /** A rule's or webhook's delivery log: outcome, attempts, response status, and a Replay per delivery. */
-import { useEffect, useState } from "preact/hooks";
-import { api, errorText, type Paged } from "../api.ts";
+import { useState } from "preact/hooks";
+import { api, errorText } from "../api.ts";
 import { type Delivery, deliveryOutcome, deliveryResponseStatus } from "../lib/alerts.ts";
 import { formatUtc } from "../lib/format.ts";
+import { Pager, usePaged } from "./Paged.tsx";
 
 export function Deliveries({ path, title, onClose }: { path: string; title: string; onClose: () => void }) {
-  const [page, setPage] = useState(1);
-  const [log, setLog] = useState<Paged<Delivery> | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    page,
+    setPage,
+    data: log,
+    error,
+    setError,
+    reload: load,
+  } = usePaged<Delivery>(`${path}/deliveries`, 20);
   const [message, setMessage] = useState<string | null>(null);
-
-  const load = () =>
-    api<Paged<Delivery>>("GET", `${path}/deliveries?CurrentPage=${page}&PageSize=20`)
-      .then((loaded) => {
-        setLog(loaded);
-        setError(null);
-      })
-      .catch((reason: unknown) => setError(errorText(reason)));
-
-  useEffect(() => {
-    void load();
-  }, [path, page]);
 
   const replay = async (delivery: Delivery) => {
     setMessage(null);
@@ -101,24 +95,7 @@ export function Deliveries({ path, title, onClose }: { path: string; title: stri
           </table>
         </div>
       ) : null}
-      {log && log.TotalPages > 1 ? (
-        <nav class="pager" aria-label="Delivery pages">
-          <button type="button" class="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous page
-          </button>
-          <span>
-            Page {page} of {log.TotalPages}
-          </span>
-          <button
-            type="button"
-            class="secondary"
-            disabled={page >= log.TotalPages}
-            onClick={() => setPage(page + 1)}
-          >
-            Next page
-          </button>
-        </nav>
-      ) : null}
+      <Pager page={page} totalPages={log?.TotalPages ?? 1} onPage={setPage} label="Delivery pages" />
     </section>
   );
 }

@@ -2,10 +2,11 @@
  * Alerts: the forwarder's notification rules and webhooks (create, edit, enable/disable, verify,
  * delete, delivery log with replay) and, read-only, its customer endpoints (the GUIDs Url rules name).
  */
-import { useEffect, useState } from "preact/hooks";
-import { ApiError, api, errorText, FFW, type FieldError, type Paged } from "../api.ts";
+import { useState } from "preact/hooks";
+import { ApiError, api, errorText, FFW, type FieldError } from "../api.ts";
 import { Deliveries } from "../components/Deliveries.tsx";
 import { Field, FormErrors } from "../components/Form.tsx";
+import { Pager, usePaged } from "../components/Paged.tsx";
 import {
   type FormValues,
   NEW_RULE,
@@ -32,51 +33,6 @@ interface CustomerEndpoint {
   Url: string;
   HeaderName: string;
   HeaderValue: string;
-}
-
-/** A list the API pages, with the page number and a reload. */
-function usePaged<T>(path: string) {
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Paged<T> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reload = () =>
-    api<Paged<T>>("GET", `${path}?CurrentPage=${page}&PageSize=${PAGE_SIZE}`)
-      .then((loaded) => {
-        setData(loaded);
-        setError(null);
-      })
-      .catch((reason: unknown) => setError(errorText(reason)));
-  useEffect(() => {
-    void reload();
-  }, [page]);
-  return { page, setPage, data, error, reload };
-}
-
-function Pager({
-  page,
-  totalPages,
-  onPage,
-  label,
-}: {
-  page: number;
-  totalPages: number;
-  onPage: (n: number) => void;
-  label: string;
-}) {
-  if (totalPages <= 1) return null;
-  return (
-    <nav class="pager" aria-label={label}>
-      <button type="button" class="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous page
-      </button>
-      <span>
-        Page {page} of {totalPages}
-      </span>
-      <button type="button" class="secondary" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-        Next page
-      </button>
-    </nav>
-  );
 }
 
 interface EditorProps {
@@ -143,7 +99,7 @@ function Editor({ formId, title, fields, initial, render, save, onCancel }: Edit
 type Editing<T> = { kind: "new" } | { kind: "edit"; item: T } | null;
 
 function RulesSection({ say }: { say: (message: string) => void }) {
-  const rules = usePaged<Rule>(RULES);
+  const rules = usePaged<Rule>(RULES, PAGE_SIZE);
   const [editing, setEditing] = useState<Editing<Rule>>(null);
   const [log, setLog] = useState<Rule | null>(null);
   const act = async (what: () => Promise<unknown>, done: string) => {
@@ -300,7 +256,7 @@ function RulesSection({ say }: { say: (message: string) => void }) {
 }
 
 function WebhooksSection({ say }: { say: (message: string) => void }) {
-  const hooks = usePaged<Webhook>(WEBHOOKS);
+  const hooks = usePaged<Webhook>(WEBHOOKS, PAGE_SIZE);
   const [editing, setEditing] = useState<Editing<Webhook>>(null);
   const [log, setLog] = useState<Webhook | null>(null);
   const [secrets, setSecrets] = useState<Webhook | null>(null);
@@ -497,7 +453,7 @@ function WebhooksSection({ say }: { say: (message: string) => void }) {
 }
 
 function CustomerEndpointsSection() {
-  const endpoints = usePaged<CustomerEndpoint>(`${FFW}/customer-endpoints`);
+  const endpoints = usePaged<CustomerEndpoint>(`${FFW}/customer-endpoints`, PAGE_SIZE);
   return (
     <section class="alerts-section" aria-labelledby="endpoints-title">
       <h2 id="endpoints-title">Customer endpoints</h2>
