@@ -32,7 +32,7 @@ import { startReceiver } from "../test/adapters/pipeline/receiver.ts";
 import { figure, HOUR, median, serialFor } from "./support.ts";
 
 /**
- * Measured with this script on the tree of commit 60b1798 (before the write-cost work of issue 15;
+ * Measured with this script on the tree of commit 60b1798 (before the write-cost work;
  * only the capacity report added), 2026-11-24: write units of one status message on a 3-leg route map,
  * mean over its journey (RCS, DEP and ARR of each leg), for the whole ingest request (route-map change
  * and rate-limit counter), its RouteMaps part, and that transaction's units by item (billed double);

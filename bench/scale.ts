@@ -1,5 +1,5 @@
 /**
- * Scale of data (issue 15 point 5): GET route map and a search page for a forwarder owning 20% of
+ * Scale of data: GET route map and a search page for a forwarder owning 20% of
  * the route maps, on a table of 1k route maps (it owns 200) and one of 100k (it owns 20k). The goal:
  * latency at 100k within 1.2x of latency at 1k.
  *

@@ -1,5 +1,5 @@
 /**
- * Sustained load through the whole local pipeline (issue 15 point 4): carrier DEP messages at a fixed
+ * Sustained load through the whole local pipeline: carrier DEP messages at a fixed
  * rate for a fixed time against the real local runner (HTTP ingest, DynamoDB Local stream, matcher,
  * fauxqs delivery queue, deliverer, HTTP POST to a local receiver), with 10k notification rules and
  * 1k webhooks across 100 forwarders.

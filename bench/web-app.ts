@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web`: the web app's weight and speed (issue 14).
+ * `npm run bench:web`: the web app's weight and speed.
  *
  * 1. Transferred size of the first page: the app built by web/build.ts `buildWebAppSync` (the same
  *    build the runner serves and the stack deploys) into a temporary folder; the first page is

@@ -1,5 +1,5 @@
 /**
- * The first support credential in AWS (issue 12): creates the support tenant (or enables it again) in
+ * The first support credential in AWS: creates the support tenant (or enables it again) in
  * the Tenants table and registers one machine client of it in the stack's Cognito user pool, then
  * prints the client id and secret (shown once, never stored) and the curl that gets a token.
  *   npm run bootstrap-support -- --user-pool-id <UserPoolId> --tenants-table <table> --region <region> [--subject ops]

@@ -67,7 +67,7 @@ export const routeMapSearch = /* @__PURE__ */ once(() => dynamoRouteMapSearch())
 export const carriers = /* @__PURE__ */ once(() => dynamoCarrierRepository());
 /** Carrier settings cached per container for a minute: read on every carrier message. */
 export const carrierDirectory = /* @__PURE__ */ once(() => cachedCarrierDirectory(carriers()));
-/** Status requests (issue 13): the collapse window, the carriers' pull queues, the XTD usage ledger. */
+/** Status requests: the collapse window, the carriers' pull queues, the XTD usage ledger. */
 export const statusRequestWindow = /* @__PURE__ */ once(() => dynamoStatusRequestWindow());
 export const carrierInbox = /* @__PURE__ */ once(() => dynamoCarrierRequestInbox());
 export const usageLedger = /* @__PURE__ */ once(() => dynamoUsageLedger());
@@ -86,7 +86,7 @@ export const inboundMailLog = /* @__PURE__ */ once(() => dynamoInboundMailLog())
 export const receivedMails = /* @__PURE__ */ once(() => s3ReceivedMailStore());
 export const subscriptions = /* @__PURE__ */ once(() => dynamoSubscriptionRepository());
 export const emailConfirmations = /* @__PURE__ */ once(() => dynamoEmailConfirmationRepository());
-/** Route-map share links (issue 14), in the Deliveries table. */
+/** Route-map share links, in the Deliveries table. */
 export const shareLinks = /* @__PURE__ */ once(() => dynamoShareLinkRepository());
 /** Addresses SES reported bouncing for good or complaining (never mailed again). */
 export const emailSuppressions = /* @__PURE__ */ once(() => dynamoEmailSuppressionList());
@@ -96,7 +96,7 @@ export const deliveryRetries = /* @__PURE__ */ once(() => schedulerDeliveryRetry
 export const httpSender = /* @__PURE__ */ once(() => createHttpSender());
 export const emailSender = /* @__PURE__ */ once(() => sesEmailSender());
 export const webhookVerifier = /* @__PURE__ */ once(() => createWebhookVerifier(httpSender()));
-/** GETs on carriers' ONE Record servers, through the same SSRF guard (issue 13). */
+/** GETs on carriers' ONE Record servers, through the same SSRF guard. */
 export const oneRecordPublishers = /* @__PURE__ */ once(() => oneRecordPublisher(httpSender()));
 export const checkScheduler = /* @__PURE__ */ once(() => eventBridgeCheckScheduler());
 export const proActiveSweeps = /* @__PURE__ */ once(() => sqsProActiveSweepQueue());

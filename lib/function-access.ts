@@ -65,7 +65,7 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "get-openapi": {},
   // Route-map transaction; carrier settings (participation, offsets) live in the subscriptions table.
   "ingest-carrier-message": { tables: { routeMaps: "readWrite", subscriptions: "read" } },
-  // The same write as a posted message, after reading the carrier's ONE Record settings (issue 13).
+  // The same write as a posted message, after reading the carrier's ONE Record settings.
   "receive-onerecord-notification": { tables: { routeMaps: "readWrite", subscriptions: "read" } },
   // Trigger items on the route map; an FSR status request for the carrier: its collapse window, its
   // delivery record and the XTD usage ledger (Deliveries table), its job on the delivery queue.
@@ -74,7 +74,7 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
     sendTo: ["deliveryJobs"],
   },
   "get-xtd-usage": { tables: { deliveries: "read" } },
-  // Status requests (issue 13): the carrier's request log and its replay, all forwarders' usage, the
+  // Status requests: the carrier's request log and its replay, all forwarders' usage, the
   // carrier's pull queue (read, and the ack's delete).
   "list-carrier-status-requests": readsDeliveries,
   "replay-carrier-status-request": { tables: { deliveries: "read" }, sendTo: ["deliveryJobs"] },

@@ -1,5 +1,5 @@
 /**
- * Cargo-IMP by e-mail, locally (issue 13 point 2): what SES's receipt rule does in AWS, on this
+ * Cargo-IMP by e-mail, locally: what SES's receipt rule does in AWS, on this
  * machine. A real SMTP listener (smtp-server, 127.0.0.1 only, no TLS, no auth, any recipient) takes
  * each mail, stores its raw MIME in an S3 stand-in under `inbound/<message id>` (the bucket the
  * receipt rule's S3 action writes), and invokes `inbound-carrier-mail` with the SES event shape the

@@ -1,5 +1,5 @@
 /**
- * The local `POST /oauth2/token` (issue 12): OAuth 2.0 client credentials the way Cognito's token
+ * The local `POST /oauth2/token`: OAuth 2.0 client credentials the way Cognito's token
  * endpoint answers them, so a client written against the runner works unchanged in AWS. The request
  * is an `application/x-www-form-urlencoded` body (`grant_type=client_credentials`, optional `scope`);
  * the client authenticates with HTTP Basic (RFC 6749 section 2.3.1: id and secret form-urlencoded,

@@ -1,5 +1,5 @@
 /**
- * Machine clients as Cognito app clients (issue 12): one app client per tenant client, with a generated
+ * Machine clients as Cognito app clients: one app client per tenant client, with a generated
  * secret, the client-credentials flow only, the tenant role's scope of the `routemap` resource server
  * and 60-minute access tokens. Cognito keeps and verifies the secret (nothing of it is stored by us);
  * the pre-token-generation trigger adds the tenant's claims to each token it issues.

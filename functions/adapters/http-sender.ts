@@ -1,6 +1,6 @@
 /**
- * Outbound HTTP POSTs to customer endpoints and webhooks, and GETs of ONE Record publishers' events
- * (issue 13). The target is vetted first (SSRF guard,
+ * Outbound HTTP POSTs to customer endpoints and webhooks, and GETs of ONE Record publishers' events.
+ * The target is vetted first (SSRF guard,
  * DESIGN.md section 5): its host is resolved once, every address must be allowed for the deployment
  * mode, and the connection goes to a vetted address (no second lookup a DNS rebinding could change).
  */

@@ -1,5 +1,5 @@
 /**
- * Cargo-IMP by e-mail (issue 13 point 2), as plain data the CDK stack, the function and the local
+ * Cargo-IMP by e-mail, as plain data the CDK stack, the function and the local
  * runner share: the function's id and folder, where SES stores the raw mail, how long mail and its
  * log are kept, and the local SMTP listener's default port.
  */

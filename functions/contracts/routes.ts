@@ -82,7 +82,7 @@ const TABLE = [
     roles: ["carrier"],
     body: { contentTypes: CARRIER_CONTENT_TYPES },
   },
-  // A carrier's ONE Record server announces LogisticsEvents; the service fetches them (issue 13).
+  // A carrier's ONE Record server announces LogisticsEvents; the service fetches them.
   {
     handler: "receive-onerecord-notification",
     method: "POST",
@@ -91,7 +91,7 @@ const TABLE = [
     body: { contentTypes: ["application/ld+json"] },
   },
   // Literal paths before `/{awb}` (DESIGN.md section 9 Paging); the local API sorts by specificity too.
-  // The caller's XTD usage ledger of a month (issue 13).
+  // The caller's XTD usage ledger of a month.
   { handler: "get-xtd-usage", method: "GET", path: `${FFW}/usage`, roles: forwarder, query: "month" },
   { handler: "trigger-route-map", method: "POST", path: `${FFW}/sendsme`, roles: forwarder, body: JSON_BODY },
   {
@@ -110,7 +110,7 @@ const TABLE = [
     query: "paging",
   },
   { handler: "get-route-map", method: "GET", path: `${FFW}/{awb}`, roles: forwarder },
-  // Share links (issue 14): a forwarder's sign-in-free, read-only link to one AWB's route map; the
+  // Share links: a forwarder's sign-in-free, read-only link to one AWB's route map; the
   // link's random token is the only credential of the public route.
   {
     handler: "create-route-map-share",
@@ -190,7 +190,7 @@ const TABLE = [
     body: JSON_BODY,
   },
   { handler: "list-carrier-clients", method: "GET", path: `${CARRIERS}/{prefix}/clients`, roles: support },
-  // Status requests to carriers (issue 13): a carrier's request log and its replay; every forwarder's
+  // Status requests to carriers: a carrier's request log and its replay; every forwarder's
   // XTD usage of a month; the carrier's own pull queue.
   {
     handler: "list-carrier-status-requests",
@@ -214,7 +214,7 @@ const TABLE = [
     query: "paging",
   },
   { handler: "ack-carrier-request", method: "POST", path: "/carrier/requests/{id}/ack", roles: ["carrier"] },
-  // Cargo-IMP by e-mail (issue 13): a carrier's received mails, and mails from unregistered senders.
+  // Cargo-IMP by e-mail: a carrier's received mails, and mails from unregistered senders.
   {
     handler: "list-carrier-inbound-mail",
     method: "GET",

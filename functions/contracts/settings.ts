@@ -44,7 +44,7 @@ export const SETTINGS_ENV = {
   userPoolId: "USER_POOL_ID",
   /** SES configuration set notification e-mail is sent with. */
   sesConfigurationSet: "SES_CONFIGURATION_SET",
-  /** Seconds within which repeated sendsme for one AWB ask the carrier once (issue 13). */
+  /** Seconds within which repeated sendsme for one AWB ask the carrier once. */
   statusRequestWindowSeconds: "STATUS_REQUEST_WINDOW_SECONDS",
   /**
    * Public origin of the web app (`https://<distribution domain>`), where `/app/` is served: share links and

@@ -27,11 +27,11 @@ export interface CarrierSettings {
   updatedAt: string;
   /** null/absent = default offsets and no road-feeder rule. */
   planning?: CarrierPlanningSettings | null;
-  /** How the carrier receives status requests (issue 13); null/absent = not configured. */
+  /** How the carrier receives status requests; null/absent = not configured. */
   statusRequests?: StatusRequestSettings | null;
   /** Addresses it mails Cargo-IMP from (lower-cased, each registered for one carrier); null/absent = none. */
   inboundSenders?: readonly string[] | null;
-  /** The carrier's ONE Record server, whose notifications we fetch events from (issue 13); null/absent = none. */
+  /** The carrier's ONE Record server, whose notifications we fetch events from; null/absent = none. */
   oneRecord?: OneRecordSettings | null;
 }
 

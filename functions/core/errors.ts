@@ -187,7 +187,7 @@ export class SubscriptionNotFoundError extends Error {
   }
 }
 
-/** A rule identical to one the forwarder already has (issue 11 point 21): 409 naming that rule. */
+/** A rule identical to one the forwarder already has: 409 naming that rule. */
 export class DuplicateRuleError extends Error {
   constructor(readonly existingId: number) {
     super(
@@ -330,7 +330,7 @@ export class TenantClientNotFoundError extends Error {
   }
 }
 
-// Refusals of tokens and of people signing in for forwarders (issue 12).
+// Refusals of tokens and of people signing in for forwarders.
 
 /**
  * Cognito's pre-token-generation trigger refuses a token (the token request fails): unknown or
@@ -359,7 +359,7 @@ export class ForwarderUserNotFoundError extends Error {
   }
 }
 
-// Refusals of carrier connectivity (issue 13).
+// Refusals of carrier connectivity.
 
 /** An InboundSenders address another carrier already registered: each belongs to one carrier (409). */
 export class InboundSenderTakenError extends Error {

@@ -1,5 +1,5 @@
 /**
- * Cargo-IMP by e-mail (issue 13 point 2): a carrier's Type B gateway mails FSU/FWB/FFR/FFA text from
+ * Cargo-IMP by e-mail: a carrier's Type B gateway mails FSU/FWB/FFR/FFA text from
  * addresses support registered on the carrier (`InboundSenders`). What a received mail is, the checks
  * it must pass before its text reaches the carrier-message ingest, and the short reply that names the
  * line of a message we could not place. Pure: the SES event, S3 and MIME parsing stay in the adapters.

@@ -1,5 +1,5 @@
 /**
- * Status requests to carriers (issue 13 point 1): what a sendsme asks the carrier for (an FSR), how a
+ * Status requests to carriers: what a sendsme asks the carrier for (an FSR), how a
  * carrier wants to receive it (its `StatusRequests` settings), and the pure rules around it: the
  * message in either format, the collapse window, the request id and the usage month.
  */

@@ -221,7 +221,7 @@ const row = <E extends Error>(type: ErrorClass<E>, toProblem: (error: E) => Prob
  * MessageParseError).
  */
 const PROBLEMS: readonly Row[] = [
-  // ---- ONE Record notifications (issue 13): what the publisher could not deliver, or we cannot use
+  // ---- ONE Record notifications: what the publisher could not deliver, or we cannot use
   row(PublisherUnavailableError, publisherProblem),
   row(UnusableLogisticsEventError, (error) => {
     const where =
@@ -270,7 +270,7 @@ const PROBLEMS: readonly Row[] = [
   row(TenantClientNotFoundError, (error) => notFound(error.message)),
   row(ForwarderUserExistsError, (error) => new ProblemError(409, "user-exists", error.message)),
   row(ForwarderUserNotFoundError, (error) => notFound(error.message)),
-  // ---- carrier connectivity (issue 13)
+  // ---- carrier connectivity
   row(
     InboundSenderTakenError,
     (error) =>

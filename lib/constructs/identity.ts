@@ -1,11 +1,11 @@
 /**
- * Who may call the service, in AWS (issue 12): the Cognito user pool that issues every token.
+ * Who may call the service, in AWS: the Cognito user pool that issues every token.
  *
  * - Machine clients: one app client per tenant client, registered by the support onboarding routes
  *   (functions/adapters/cognito-client-registry.ts: client credentials, the role's scope of the
  *   `routemap` resource server, 60-minute access tokens), tokens from the pool's domain at
  *   `https://<prefix>.auth.<region>.amazoncognito.com/oauth2/token`.
- * - People signing in for a forwarder (the web app, issue 14): pool users linked to a forwarder
+ * - People signing in for a forwarder (the web app): pool users linked to a forwarder
  *   (functions/adapters/cognito-user-directory.ts), and the web app's hosted-login client
  *   (addWebAppClient, built with the web app: lib/constructs/web-app.ts).
  * - The pre-token-generation trigger (V3_0, which covers client credentials; needs the Essentials

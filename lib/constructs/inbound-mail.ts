@@ -1,5 +1,5 @@
 /**
- * Cargo-IMP by e-mail (issue 13 point 2): an SES receipt rule set with one rule for the inbound
+ * Cargo-IMP by e-mail: an SES receipt rule set with one rule for the inbound
  * address (context `inboundMailRecipient`, e.g. carriers@your-domain). The rule scans for spam and
  * viruses, stores the raw mail in an encrypted, private, TLS-only bucket under `inbound/` (kept 30
  * days), then invokes `inbound-carrier-mail` (event invocation), which reads the mail from the bucket

@@ -1,5 +1,5 @@
 /**
- * The forwarders' web app in AWS (issue 14): its files in a private S3 bucket, a CloudFront
+ * The forwarders' web app in AWS: its files in a private S3 bucket, a CloudFront
  * distribution that serves them at `/app/` through origin access control and sends everything else to
  * the REST API, so the app calls the API on its own origin (no CORS), and the app's hosted-login client
  * in the Cognito pool (lib/constructs/identity.ts addWebAppClient).

@@ -1,4 +1,4 @@
-/** GETs on a carrier's ONE Record server: token, status mapping, size cap and the SSRF guard (issue 13). */
+/** GETs on a carrier's ONE Record server: token, status mapping, size cap and the SSRF guard. */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The forwarder's web app in a real headless Chromium (issue 14 point 3), against the real local
+ * The forwarder's web app in a real headless Chromium, against the real local
  * runner seeded through its APIs (test/support/web-scenario.ts). One signed-in tab walks what an ops
  * desk does: sign in, sort and filter the shipments (refreshed every 60 s), find the late shipment
  * among the exceptions, open its 3-leg timeline, read a milestone's verdict and local times, look back

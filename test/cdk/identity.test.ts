@@ -1,9 +1,9 @@
 /**
- * The stack's identity (lib/constructs/identity.ts, issue 12): the Cognito user pool (Essentials, kept
+ * The stack's identity (lib/constructs/identity.ts): the Cognito user pool (Essentials, kept
  * with deletion protection when data is retained), the `routemap` resource server and its three scopes,
  * the domain and its token URL, the pre-token-generation trigger (V3_0) reading only items of the
  * Tenants table by key, the onboarding functions' rights on this pool only, the web app's hosted-login
- * client (always, since issue 14: its own URL plus any configured callback URLs), the outputs, and
+ * client (always, since the web app: its own URL plus any configured callback URLs), the outputs, and
  * cdk-nag with no unsuppressed finding.
  */
 import { App, Aspects, type CfnElement, type Stack } from "aws-cdk-lib";

@@ -1,5 +1,5 @@
 /**
- * Cargo-IMP by e-mail in AWS (issue 13 point 2, lib/constructs/inbound-mail.ts): with
+ * Cargo-IMP by e-mail in AWS (lib/constructs/inbound-mail.ts): with
  * `inboundMailRecipient`, an SES receipt rule set whose rule scans the mail, stores it under inbound/
  * in an encrypted, private, TLS-only bucket that forgets it after 30 days, then invokes
  * inbound-carrier-mail; that function may read only those objects, the tables its use case needs and
@@ -138,7 +138,7 @@ describe("receipt rule", () => {
     expect(withoutMail.stack.inboundMail).toBeUndefined();
     expect(resourcesOf(withoutMail, "AWS::SES::ReceiptRuleSet")).toEqual([]);
     expect(resourcesOf(withoutMail, "AWS::SES::ReceiptRule")).toEqual([]);
-    // The one bucket left is the web app's (issue 14, lib/constructs/web-app.ts).
+    // The one bucket left is the web app's (lib/constructs/web-app.ts).
     const webAppBucket = withoutMail.stack.getLogicalId(
       withoutMail.stack.webApp.bucket.node.defaultChild as CfnElement,
     );

@@ -33,7 +33,7 @@ beforeAll(() => {
   stack = new RouteMapTrackerStack(app, "TestStack", {
     env: { account: "123456789012", region: "eu-central-1" },
     senderAddress: "alerts@forwarder.example",
-    // Cargo-IMP by e-mail (issue 13): its function is held to its entry like every other.
+    // Cargo-IMP by e-mail: its function is held to its entry like every other.
     inboundMailRecipient: "carriers@forwarder.example",
   });
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
@@ -152,7 +152,7 @@ describe("messaging", () => {
     );
     const streamConsumers = EVENT_FUNCTIONS.filter((fn) => fn.source.kind === "stream");
     // One per queue's DLQ, the Scheduler's DLQ, each stream consumer's failure queue and the inbound
-    // mail function's failure queue (issue 13).
+    // mail function's failure queue.
     expect(alarms).toHaveLength(Object.keys(QUEUES).length + 1 + streamConsumers.length + 1);
     for (const [, alarm] of alarms) expect(alarm.Properties?.AlarmActions).toHaveLength(1);
   });
@@ -509,7 +509,7 @@ describe("least privilege (lib/function-access.ts)", () => {
     "create-notification-rule",
     "update-notification-rule",
     "enable-notification-rule",
-    // The error reply to a carrier mail that cannot be placed (issue 13).
+    // The error reply to a carrier mail that cannot be placed.
     "inbound-carrier-mail",
   ];
   it("lets only deliver-job, the rule routes that mail confirmation links and inbound mail's reply send e-mail", () => {

@@ -1,5 +1,5 @@
 /**
- * The web app in AWS (issue 14, lib/constructs/web-app.ts), asserted on the synthesized templates
+ * The web app in AWS (lib/constructs/web-app.ts), asserted on the synthesized templates
  * (its nested stack folded in): a private, encrypted, TLS-only bucket read by CloudFront through
  * origin access control (the bucket policy names this distribution only); the distribution's API
  * behaviour (the stage on the execute-api domain, caching disabled, every method, every viewer header

@@ -77,7 +77,7 @@ const real = {
 async function snapshotTables(): Promise<string> {
   const dump: Record<string, unknown[]> = {};
   for (const table of Object.values(TABLES)) {
-    // The rate-limit windows count every authenticated request, refused or not (issue 11): no data.
+    // The rate-limit windows count every authenticated request, refused or not: no data.
     if (table.id === TABLES.rateLimits.id) continue;
     const items: unknown[] = [];
     let startKey: Record<string, unknown> | undefined;
@@ -156,7 +156,7 @@ beforeAll(async () => {
     await call(stack.url, "POST", `${FFW}/webhook`, { token: ownerToken(), json: samples.webhook() }),
     "Id",
   );
-  // FWD1 and carrier 020 onboarded as tenants, each with a machine client (issue 12).
+  // FWD1 and carrier 020 onboarded as tenants, each with a machine client.
   const onboarded = await call(stack.url, "POST", "/support/forwarders", {
     token: supportToken(),
     json: { ...samples.forwarder(), ForwarderId: real.forwarderId },
@@ -375,7 +375,7 @@ const notNumber = ["1", true, [], { n: 1 }, null];
 /** Wrong types, the empty string, a 100 KB string and the injection strings: a code-like field. */
 const codeLike = (...specific: unknown[]) => [...notString, null, "", HUGE, ...INJECTIONS, ...specific];
 const stations = (...specific: unknown[]) => codeLike("fra", "FRAX", "F1A", ...specific);
-/** Times with a year of 0000-0999 or more than a year from receipt (issue 11, point 8). */
+/** Times with a year of 0000-0999 or more than a year from receipt. */
 const FAR_YEARS = [
   "0000-01-01T00:00",
   "0001-03-14T09:00",
@@ -405,7 +405,7 @@ const urls = (...specific: unknown[]) =>
     "http://169.254.169.254/latest/meta-data/",
     "http://10.0.0.1/hook",
     "http://[::ffff:10.0.0.1]/x",
-    // Control characters and spaces (issue 11 point 13): URL parsing would drop them silently.
+    // Control characters and spaces: URL parsing would drop them silently.
     "http://127.0.0.1/a\r\nb",
     "http://127.0.0.1/a\nb",
     "http://127.0.0.1/a\tb",
@@ -576,7 +576,7 @@ function carrierMutations(): FieldMutations[] {
     field(["QualityProgram"], MISSING, ...notBoolean),
     field(["Xtd"], MISSING, ...notBoolean),
     field(["Planning"], "x", 1, null, []),
-    // Cargo-IMP by e-mail (issue 13): addresses, each once, at most 20.
+    // Cargo-IMP by e-mail: addresses, each once, at most 20.
     field(
       ["InboundSenders"],
       "gw@lh-cargo.example",
@@ -680,7 +680,7 @@ function statusMessageMutations(): FieldMutations[] {
         "2026-03-14T09:60",
         `${reportedAt.jsonForm}Z`,
         "yesterday",
-        // Years: 0000-0999 and more than a year from receipt (issue 11, point 8).
+        // Years: 0000-0999 and more than a year from receipt.
         ...FAR_YEARS,
       ),
     ),

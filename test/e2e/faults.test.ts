@@ -111,7 +111,7 @@ it("20 concurrent messages on one AWB: every distinct event delivered exactly on
     },
   });
   expect(rule.status, rule.text).toBe(200);
-  // A new NotifyTo address receives alerts once confirmed (issue 11 point 21).
+  // A new NotifyTo address receives alerts once confirmed.
   await confirmNotifyTo(stack.sesUrl, MAIL);
   const webhook = await call(stack.url, "POST", `${FFW}/webhook`, {
     token: owner,

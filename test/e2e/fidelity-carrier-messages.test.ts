@@ -1,6 +1,6 @@
 /**
- * Carrier messages as they really come, and the hardening of every numeric and time field (issue 11,
- * points 7, 8, 9, 14, 15, 17), through the real local runner. Cargo-IMP fixtures (test/fixtures,
+ * Carrier messages as they really come, and the hardening of every numeric and time field,
+ * through the real local runner. Cargo-IMP fixtures (test/fixtures,
  * README there) are written with 14MAR/15MAR: they are moved to today and tomorrow at the station, as
  * Cargo-IMP dates carry no year. Every refused body answers 400 problem+json naming its line or
  * field, and stores nothing.

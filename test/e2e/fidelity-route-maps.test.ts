@@ -280,7 +280,7 @@ describe("responses stay below Lambda's 6 MB", () => {
       RouteMap: RouteMap;
       Snapshots: Array<{ SnapshotDate: { Utc: string } }>;
     };
-    // StatusMessages: our extension (issue 11 point 7); no status beyond the milestones was sent here.
+    // StatusMessages: our extension; no status beyond the milestones was sent here.
     expect(Object.keys(firstBody).sort()).toEqual(["RouteMap", "Snapshots", "StatusMessages"]);
     expect((first.body as { StatusMessages: unknown[] }).StatusMessages).toEqual([]);
     expect(firstBody.Snapshots).toHaveLength(100);

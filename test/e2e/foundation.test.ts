@@ -99,7 +99,7 @@ describe("errors are problem+json", () => {
 
   it("unknown route 404, wrong method 405 with Allow", async () => {
     expectProblem(await call(stack.url, "GET", "/no/such/route", { token: support() }), 404);
-    // GET, PUT and DELETE (issue 12: offboarding) are this path's methods; POST is not.
+    // GET, PUT and DELETE (offboarding) are this path's methods; POST is not.
     const wrongMethod = await call(stack.url, "POST", "/support/carriers/020", { token: support() });
     expectProblem(wrongMethod, 405);
     expect(wrongMethod.headers.get("allow")).toContain("PUT");

@@ -1,5 +1,5 @@
 /**
- * Cargo-IMP by e-mail (issue 13 point 2) end to end, through the real local runner: support registers
+ * Cargo-IMP by e-mail end to end, through the real local runner: support registers
  * a carrier's InboundSenders; a mail sent with nodemailer to the local SMTP listener from that sender
  * changes the route map exactly as the same text posted to /carrier/messages does; a mail from an
  * unregistered sender changes nothing and is logged for support; a message that cannot be placed is

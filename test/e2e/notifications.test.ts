@@ -177,7 +177,7 @@ interface StoredEmail {
 }
 async function emailsTo(address: string): Promise<StoredEmail[]> {
   const store = (await (await fetch(`${stack.sesUrl}/store`)).json()) as { emails: StoredEmail[] };
-  // Alerts only: the confirmation e-mail a new NotifyTo address gets (issue 11 point 21) is not one.
+  // Alerts only: the confirmation e-mail a new NotifyTo address gets is not one.
   return store.emails.filter(
     (email) => email.destination.to.includes(address) && !email.subject.startsWith("Confirm shipment alerts"),
   );

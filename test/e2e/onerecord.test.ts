@@ -1,5 +1,5 @@
 /**
- * ONE Record in (issue 13, acceptance): a LogisticsEvent posted directly as application/ld+json, and
+ * ONE Record in: a LogisticsEvent posted directly as application/ld+json, and
  * one announced by a Notification and fetched from a local publisher (a node:http server checking the
  * bearer token), each change the route map exactly like the equivalent FSU DEP line fed to a control
  * AWB. The events are the fixtures under test/fixtures/onerecord (README there), moved to now.

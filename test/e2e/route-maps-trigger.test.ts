@@ -97,7 +97,7 @@ describe("sendsme refusals", () => {
     expect(response.status).toBe(400);
     const errors = (response.body as { errors: Array<{ field: string; message: string }> }).errors;
     expect(errors).toEqual([{ field: "AwbNumber", message: expect.stringContaining("must be 5") }]);
-    // An unknown member (IsXtd) is ignored (tolerant reader, issue 11 point 2); a wrong type is not.
+    // An unknown member (IsXtd) is ignored (tolerant reader); a wrong type is not.
     const bad = await sendsme(owner, { ...ownerBody("12345675"), AgentCass: "1", IsXTD: "yes", IsXtd: true });
     expect(bad.status).toBe(400);
     expect((bad.body as { errors: Array<{ field: string }> }).errors.map((e) => e.field).sort()).toEqual([

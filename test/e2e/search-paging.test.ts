@@ -1,5 +1,5 @@
 /**
- * Search paging through the real local runner (issue 15): the CreationDate sort pages straight from
+ * Search paging through the real local runner: the CreationDate sort pages straight from
  * the byReader index, by CurrentPage or by the NextCursor the answer carries; a Cursor the API did not
  * issue, or one sent with another search, is a 400 problem+json naming Cursor; the OpenAPI document
  * describes both members.

@@ -1,5 +1,5 @@
 /**
- * Route-map share links through the real local runner (issue 14): a forwarder shares its AWB; the Url
+ * Route-map share links through the real local runner: a forwarder shares its AWB; the Url
  * opens signed out with exactly that route map and nothing naming an agent, then 404 once revoked or
  * expired (the runner's clock moved past ExpiresAt); another forwarder can neither list nor revoke it;
  * bad ExpiresInHours are 400 naming the field and write nothing.

@@ -44,7 +44,7 @@ beforeAll(async () => {
       received.push({ path, headers: request.headers, body });
       const challenge = String(request.headers["x-route-map-challenge"] ?? "");
       if (path.startsWith("/echo") || (path === "/toggle" && toggleEchoes)) {
-        // The proof the service expects: the bare challenge value (issue 11 point 23).
+        // The proof the service expects: the bare challenge value.
         if (challenge) response.writeHead(200, { "content-type": "text/plain" }).end(challenge);
         else response.writeHead(204).end();
       } else if (path === "/json-echo") {
@@ -218,7 +218,7 @@ describe("notification rules", () => {
 
   it("lists the caller's rules paged; another forwarder sees none of them", async () => {
     const token = tokens.forwarder("FWD-PAGING", "2222222", "0004");
-    // Five distinct rules (an identical one is refused since issue 11 point 21).
+    // Five distinct rules (an identical one is refused).
     for (let i = 0; i < 5; i++)
       expect((await post(RULES, token, emailRuleBody({ NotifyTo: `page${i}@fwd.example` }))).status).toBe(
         200,
@@ -237,7 +237,7 @@ describe("notification rules", () => {
   });
 
   it("the owner reads, replaces, disables, enables and deletes; forwarder B gets 404 for each", async () => {
-    // Its own NotifyTo: an identical rule is refused since issue 11 point 21.
+    // Its own NotifyTo: an identical rule is refused.
     const created = asJson(
       (await post(RULES, tokenA, emailRuleBody({ Event: "DEP", NotifyTo: "crud@fwd.example" }))).body,
     );

@@ -269,7 +269,7 @@ describe("timed checks with the fake clock", { timeout: 90_000 }, () => {
     expect(endpoint.status, endpoint.text).toBe(200);
     const guid = (endpoint.body as { Id: string }).Id;
     await createRule({ MissedEventAlert: true, NotifyTo: "ops@forwarder.example" });
-    // A new NotifyTo address receives alerts once confirmed (issue 11 point 21).
+    // A new NotifyTo address receives alerts once confirmed.
     await confirmNotifyTo(stack.sesUrl, "ops@forwarder.example");
     await createRule({
       ChannelType: "Url",

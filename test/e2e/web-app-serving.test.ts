@@ -1,5 +1,5 @@
 /**
- * The web app on the real local runner (issue 14): /app/ serves the built app with the app's CSP and
+ * The web app on the real local runner: /app/ serves the built app with the app's CSP and
  * security headers, config.json says how to sign in, assets are gzipped and cached for good while
  * index.html is revalidated, and the dev sign-in lists the forwarders support onboarded and mints a
  * person's token that reads that forwarder's route maps only. The browser tests (test/browser/)

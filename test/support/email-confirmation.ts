@@ -1,5 +1,5 @@
 /**
- * Confirms a NotifyTo address the way its owner would (issue 11 point 21): reads the confirmation
+ * Confirms a NotifyTo address the way its owner would: reads the confirmation
  * e-mail the service sent it from the SES emulator, opens the link and presses the page's button. Tests that create an
  * Email rule and expect mail call this once per (forwarder, address) after creating the first rule.
  */

@@ -133,7 +133,7 @@ export const UNTRACKED_FSU_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Plausible quantities (issue 11, points 9 and 15): every weight and volume a carrier sends, in any
+ * Plausible quantities: every weight and volume a carrier sends, in any
  * format, is finite and either 0 or within these bounds, so nothing outside DynamoDB's number range
  * (or a shipment no aircraft could carry) is ever stored. Pieces are bounded by each format (n4).
  * Weight: at most 1,000 t, i.e. 1,000,000 kg or 2,204,623 lb; volume (after conversion to cubic
@@ -164,6 +164,6 @@ export function volumeProblem(cubicMetres: number): string | null {
 /**
  * Most messages (reports) one request body may carry, in every format: the JSON form's 100
  * messages, a Cargo-IMP body's status lines / FWB / FFR / FFA messages, an XFSU's reported statuses.
- * Applying a full body stays well inside the function's deadline (issue 11, point 17).
+ * Applying a full body stays well inside the function's deadline.
  */
 export const MAX_MESSAGES_PER_BODY = 100;

@@ -465,7 +465,7 @@ function toReport(event: CarrierJsonEvent, locate: (...path: PathKey[]) => Sourc
 }
 
 /**
- * Deepest nesting of arrays and objects a carrier body may have (issue 11, point 14). Our own form
+ * Deepest nesting of arrays and objects a carrier body may have. Our own form
  * needs 6 (body, Messages, message, Legs, leg, Quantity); members we do not read are tolerated, but
  * not a 20,000-deep array in one of them, which only serves to exhaust a stack.
  */

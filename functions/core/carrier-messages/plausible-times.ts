@@ -1,6 +1,6 @@
 /**
- * Times a carrier sends with a year (XFSU, our JSON form) must lie near the time we receive them
- * (issue 11, point 8). A year 0001 would otherwise be stored as an actual (Date.UTC reads it as 1901)
+ * Times a carrier sends with a year (XFSU, our JSON form) must lie near the time we receive them.
+ * A year 0001 would otherwise be stored as an actual (Date.UTC reads it as 1901)
  * and, because the earliest report of a milestone wins, overwrite a correct one for good.
  *
  * The window: no more than TIME_WINDOW_DAYS (366) days before or after the receipt time, read on the

@@ -1,5 +1,5 @@
 /**
- * NotifyTo addresses confirm once before they receive alerts (issue 11 point 21): the first Email
+ * NotifyTo addresses confirm once before they receive alerts: the first Email
  * rule of a forwarder naming an address mails that address one confirmation link; until the link is
  * followed, deliveries to it are parked ("not confirmed"). Confirmation is per (forwarder, address):
  * the recipient agrees to that forwarder's alerts, not to everybody's. The link's token is random

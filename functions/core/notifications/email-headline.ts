@@ -1,5 +1,5 @@
 /**
- * The first line of a notification e-mail (issue 14): what happened and the verdict, in words, e.g.
+ * The first line of a notification e-mail: what happened and the verdict, in words, e.g.
  * "LH400 departed FRA 15 min late", "DEP of 020-12345675 is missing: planned 14:25 CET at FRA",
  * "Shipment 020-12345675 ready for pick-up at JFK on time". Built from the event payload alone, so it
  * says the same whatever the route map looks like by the time the e-mail goes out.

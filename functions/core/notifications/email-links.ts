@@ -1,5 +1,5 @@
 /**
- * The links of a notification e-mail (issue 14): the route-map page, either the signed-in web app's
+ * The links of a notification e-mail: the route-map page, either the signed-in web app's
  * (`<app>/app/#/routemap/<11-digit AWB>`) or, when the rule asks for it (`ShareLinkHours`), a share
  * link made for this one delivery (`<app>/app/#/shared/<token>`, no sign-in); and the web app's alerts
  * page, where the rule is managed.

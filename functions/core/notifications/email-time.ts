@@ -1,5 +1,5 @@
 /**
- * Times as a person reads them in an e-mail (issue 14): a station's local wall clock with its zone's
+ * Times as a person reads them in an e-mail: a station's local wall clock with its zone's
  * abbreviation ("14:25 CET"), a day when it matters ("14 Mar 14:25 CET"), and how late or early a
  * milestone was ("15 min late", "1 h 5 min early", "on time"). Intl with the runtime's IANA data; the
  * instant always comes in as a value.

@@ -1,5 +1,5 @@
 /**
- * The compact timeline of a notification e-mail (issue 14): the shipment's route map as sections
+ * The compact timeline of a notification e-mail: the shipment's route map as sections
  * (origin cycle, one per flight with its route and scheduled times, truck legs marked, destination
  * cycle), each milestone with planned and actual local time and zone, its status as text and the
  * verdict ("late by 15 min"). The milestone the e-mail is about is flagged. Rendering to HTML and text

@@ -1,5 +1,5 @@
 /**
- * E-mail of an Email-channel rule (issue 14: an e-mail a person reads). Subject from HeaderItems in the
+ * E-mail of an Email-channel rule (an e-mail a person reads). Subject from HeaderItems in the
  * order given (DESIGN.md section 4, e.g. `AWB 020-12345675 | MIL DEP | NTF Event`), unchanged. The body,
  * as HTML (tables and inline styles, which e-mail clients keep; every value escaped) and as a
  * text/plain alternative with the same content:

@@ -207,7 +207,7 @@ export function matchEvent(event: MatchableEvent, candidates: Iterable<Subscript
 }
 
 /**
- * One e-mail per address and event (issue 11 point 21): of several Email targets naming the same
+ * One e-mail per address and event: of several Email targets naming the same
  * address (any case, any forwarder), only the first in the matcher's stable order is kept, so
  * overlapping or repeated rules never multiply the mail an address gets. Other targets are unaffected.
  */

@@ -1,5 +1,5 @@
 /**
- * Identical rules (issue 11 point 21): two rules of one forwarder that would send the same thing to
+ * Identical rules: two rules of one forwarder that would send the same thing to
  * the same place for the same events. A second one is refused (409): it could only double mail.
  * Compared: channel, NotifyTo (addresses case-insensitive), header items, format, carrier, AWB,
  * events (as a set), alert kind and interval, origin, destination. Not compared: Enabled (a disabled

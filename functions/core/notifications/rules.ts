@@ -248,7 +248,7 @@ export interface NotificationRule {
   enabled: boolean;
   /**
    * Email rules: hours a share link in the e-mail stays valid; null (and absent, on rules stored
-   * before issue 14) = the e-mail links the signed-in web app.
+   * before share links existed) = the e-mail links the signed-in web app.
    */
   shareLinkHours?: number | null;
   createdAt: string;
@@ -318,7 +318,7 @@ export interface NotificationRuleResponse {
   /** null when the rule has no destination filter (never an invented ""). */
   Destination: string | null;
   Enabled: boolean;
-  /** Our extension (issue 14): null = the e-mail links the signed-in web app. */
+  /** Our extension: null = the e-mail links the signed-in web app. */
   ShareLinkHours: number | null;
   Id: number;
   ForwarderIdentifier: string;

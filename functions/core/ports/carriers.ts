@@ -16,7 +16,7 @@ export interface CarrierRepository extends CarrierDirectory {
 }
 
 /**
- * The collapse window of status requests (issue 13): one claim per (carrier, AWB), a conditional write
+ * The collapse window of status requests: one claim per (carrier, AWB), a conditional write
  * that succeeds only when no earlier claim is still running at `now`.
  */
 export interface StatusRequestWindow {

@@ -59,7 +59,7 @@ export interface SubscriptionRepository {
 }
 
 /**
- * Confirmations of NotifyTo addresses (issue 11 point 21), per (forwarder, address); the link's token
+ * Confirmations of NotifyTo addresses, per (forwarder, address); the link's token
  * is stored only as its hash.
  */
 export interface EmailConfirmationRepository {
@@ -81,14 +81,14 @@ export interface NotificationJob {
   /** 1 for the first try. */
   attempt: number;
   /**
-   * The share link an earlier attempt of this e-mail made (its rule's ShareLinkHours, issue 14),
+   * The share link an earlier attempt of this e-mail made (its rule's ShareLinkHours),
    * carried to the next attempt only, so a retry sends the same link instead of making another.
    */
   shareLink?: { id: string; token: string };
 }
 
 /**
- * A status request to a carrier (issue 13) on the same queue, with the same retries, attempt log, park
+ * A status request to a carrier on the same queue, with the same retries, attempt log, park
  * and replay; its delivery id is the request id. The carrier's channel and secret are read at delivery.
  */
 export interface StatusRequestJob {
@@ -102,7 +102,7 @@ export type DeliveryJob = NotificationJob | StatusRequestJob;
 
 /**
  * "slow": the delivery slow lane, for retries of a target that timed out, so it cannot take the
- * capacity other targets' jobs need (issue 11 point 19). Everything else goes to "main".
+ * capacity other targets' jobs need. Everything else goes to "main".
  */
 export type DeliveryLane = "main" | "slow";
 

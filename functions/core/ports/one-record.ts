@@ -1,4 +1,4 @@
-/** Reading a carrier's ONE Record server (issue 13): GET of a LogisticsEvent or a LogisticsObject's events. */
+/** Reading a carrier's ONE Record server: GET of a LogisticsEvent or a LogisticsObject's events. */
 
 export type PublisherFetchResult =
   /** A 2xx answer and its body (JSON-LD). */

@@ -1,5 +1,5 @@
 /**
- * Share links of route maps (issue 14): a forwarder's read-only, sign-in-free link to one AWB's route
+ * Share links of route maps: a forwarder's read-only, sign-in-free link to one AWB's route
  * map. The adapter keys a link by the SHA-256 of its token and never stores the token itself; the core
  * only passes the token through (it neither makes nor hashes it).
  */

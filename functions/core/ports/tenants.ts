@@ -44,7 +44,7 @@ export interface ClientRegistry {
   deregister(clientId: string): Promise<void>;
 }
 
-/** A person who signs in to the web app for a forwarder (a Cognito user in AWS; issue 12 point 3). */
+/** A person who signs in to the web app for a forwarder (a Cognito user in AWS). */
 export interface ForwarderUser {
   /** The identity provider's stable id of the user (Cognito's `sub`). */
   userId: string;

@@ -1,5 +1,5 @@
 /**
- * Share links of route maps (issue 14), pure: the expiry, whether a link still works, and the route
+ * Share links of route maps, pure: the expiry, whether a link still works, and the route
  * map as a signed-out reader sees it (nothing naming an agent, a CASS or a forwarder).
  */
 import type { ShareLink } from "../ports/share-links.ts";

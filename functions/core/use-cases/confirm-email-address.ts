@@ -1,5 +1,5 @@
 /**
- * The link of a confirmation e-mail (issue 11 point 21): its token, hashed, finds the pending
+ * The link of a confirmation e-mail: its token, hashed, finds the pending
  * confirmation; that forwarder's alerts to the address are delivered from now on. A used, replaced or
  * expired link is refused (404) and changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * A person who signs in to the web app for the forwarder (issue 12 point 3): the sign-in is created in
+ * A person who signs in to the web app for the forwarder: the sign-in is created in
  * the user directory (Cognito sends the invitation in AWS), then linked to the forwarder; the token
  * trigger gives the person's tokens the forwarder's claims. 404 for a forwarder never onboarded (allowed
  * for a disabled one: no token until it is enabled); 409 for an e-mail that already signs in. The

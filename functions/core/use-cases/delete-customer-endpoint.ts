@@ -1,5 +1,5 @@
 /**
- * Support deletes a customer endpoint (issue 11 point 5). While enabled Url rules of its forwarder
+ * Support deletes a customer endpoint. While enabled Url rules of its forwarder
  * still send to it the delete is refused (409 naming them), unless `force`: then those rules are
  * switched off first (visible to the forwarder as Enabled false), and the endpoint goes.
  */

@@ -2,7 +2,7 @@
  * One delivery attempt of one job (DESIGN.md section 5): read the target's current settings and
  * secrets from the store, render, send (SES e-mail, Url-channel POST or webhook POST), log the attempt
  * and decide what comes next (done, retry via SQS delay or a one-time schedule, park, disable on 410).
- * A status-request job (issue 13) goes the same way to its carrier's current StatusRequests channel:
+ * A status-request job goes the same way to its carrier's current StatusRequests channel:
  * a signed POST to its Url, an SES e-mail, or its pull queue; a carrier without a channel is parked.
  *
  * Order of one attempt, so that a crash between any two steps loses nothing:
@@ -76,7 +76,7 @@ export interface DeliverJobDeps {
   http: OutboundPoster;
   email: EmailSender;
   /**
-   * Confirmed NotifyTo addresses (issue 11 point 21): an e-mail to an address its forwarder has not
+   * Confirmed NotifyTo addresses: an e-mail to an address its forwarder has not
    * had confirmed is parked, never sent. Absent only in tests that do not care.
    */
   confirmations?: EmailConfirmationRepository;
@@ -336,7 +336,7 @@ function fromHttp(result: OutboundResult): SendResult {
   }
 }
 
-// ---- the e-mail a person reads (issue 14) -----------------------------------------------------------
+// ---- the e-mail a person reads -----------------------------------------------------------
 
 type EmailTarget = Extract<ResolvedTarget, { kind: "email" }>;
 interface EmailShareLink {

@@ -7,7 +7,7 @@ import {
 } from "./shared/email-confirmations.ts";
 import { type NotificationRuleDeps, switchRule } from "./shared/notification-rules.ts";
 
-/** An Email rule's NotifyTo address not confirmed yet is mailed its link (issue 11 point 21). */
+/** An Email rule's NotifyTo address not confirmed yet is mailed its link. */
 export async function enableNotificationRule(
   deps: Pick<NotificationRuleDeps, "subscriptions" | "proActiveSweeps"> & {
     addressConfirmation?: AddressConfirmationDeps;

@@ -1,5 +1,5 @@
 /**
- * A forwarder's own customer endpoints, header values masked (issue 11 point 5): where it finds the
+ * A forwarder's own customer endpoints, header values masked: where it finds the
  * GUID to put in NotifyTo of a Url rule. Other forwarders' endpoints never appear.
  */
 import type { CustomerEndpoint } from "../notifications/index.ts";

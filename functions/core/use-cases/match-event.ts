@@ -47,7 +47,7 @@ export async function matchEvent(
   const keys = eventLookupKeys(event);
   // An event nobody may hear (no owner agent yet, no XTD grant) costs no query at all.
   if (keys.length === 0) return { targets: [], enqueued: [], alreadyHandled: [] };
-  // One e-mail per address and event, however many rules name the address (issue 11 point 21).
+  // One e-mail per address and event, however many rules name the address.
   const targets = onePerAddress(matchTargets(event, await deps.subscriptions.findCandidates(keys)));
 
   const enqueued: NotificationJob[] = [];

@@ -1,5 +1,5 @@
 /**
- * What Cognito's pre-token-generation trigger (V3) puts into a token (issue 12): the claims of the
+ * What Cognito's pre-token-generation trigger (V3) puts into a token: the claims of the
  * tenant behind the request, read from the tenant table, never from the request. A machine client's
  * claims are its tenant's (`tokenClaimsFor`, the same mapping as the local token endpoint), with only
  * its role's scope; a person signing in for a forwarder gets that forwarder's claims and the forwarder

@@ -17,7 +17,7 @@ export interface PutCarrierDeps {
   carriers: CarrierRepository;
   tenants: TenantRepository;
   /**
-   * Status-request channels (issue 13): the SSRF guard a Url must pass and the generator of its
+   * Status-request channels: the SSRF guard a Url must pass and the generator of its
    * Standard Webhooks signing secret. Required when StatusRequests names a Url.
    */
   statusRequestChannels?: { targets: TargetChecker; newSigningSecret(): string };
@@ -72,7 +72,7 @@ async function withSigningSecret(
 }
 
 /**
- * ONE Record publisher settings (issue 13): the Token sent back masked (or absent) keeps the stored one
+ * ONE Record publisher settings: the Token sent back masked (or absent) keeps the stored one
  * while ServerUrl stays the same; a new ServerUrl needs it again in full (or null), 400 otherwise.
  */
 async function withOneRecordToken(

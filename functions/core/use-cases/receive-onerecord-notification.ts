@@ -1,5 +1,5 @@
 /**
- * POST /onerecord/notifications (issue 13): a carrier's ONE Record server (the publisher) announces
+ * POST /onerecord/notifications: a carrier's ONE Record server (the publisher) announces
  * a LogisticsEvent (`LOGISTICS_EVENT_RECEIVED`, `api:hasLogisticsEvent`) or a changed LogisticsObject
  * (`LOGISTICS_OBJECT_UPDATED`, `api:hasLogisticsObject`). The service fetches the announced events
  * from the publisher with the carrier's configured token (each IRI, or `<object>/logistics-events`

@@ -1,5 +1,5 @@
 /**
- * What a confirmation link is about (issue 11 point 21), read-only: the pending confirmation its token
+ * What a confirmation link is about, read-only: the pending confirmation its token
  * names, for the page whose button confirms it. Used, replaced and expired links are refused (404).
  */
 import { ConfirmationLinkError } from "../errors.ts";

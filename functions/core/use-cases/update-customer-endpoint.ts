@@ -1,5 +1,5 @@
 /**
- * Support replaces a customer endpoint's Url and header (issue 11 point 5): the usual reason is
+ * Support replaces a customer endpoint's Url and header: the usual reason is
  * rotating the header value. The endpoint keeps its GUID and forwarder, so the Url rules naming it
  * carry on; the next delivery reads the new values from the store.
  */

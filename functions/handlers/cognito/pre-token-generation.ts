@@ -1,5 +1,5 @@
 /**
- * Cognito's pre-token-generation trigger (V3_0, issue 12): before Cognito issues a token it asks which
+ * Cognito's pre-token-generation trigger (V3_0): before Cognito issues a token it asks which
  * claims to add. A machine client (client credentials) gets its tenant's claims; a person who signed
  * in gets the claims of the forwarder they are linked to and the forwarder scope, in the access and ID
  * tokens. A refusal throws (core/use-cases/pre-token-generation.ts), so Cognito issues no token.

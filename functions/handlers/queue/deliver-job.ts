@@ -6,7 +6,7 @@
  * leaving it "in progress" behind a dead-lettered message; only if that fails too does it go to the
  * dead-letter queue.
  *
- * One slow target never holds up another (issue 11 point 19): the records of a batch are sent
+ * One slow target never holds up another: the records of a batch are sent
  * concurrently (Powertools processes them in parallel), each attempt's deadline is capped by the time
  * the invocation has left (so a batch never outlives its Lambda), several batches run at once (the
  * event source's maximum concurrency; the local runner runs as many pollers, hence one batch processor
@@ -154,7 +154,7 @@ export const handler = make(() => ({
   // Read per status request (not the minute-cached directory): a channel support just set applies.
   carriers: carriers(),
   carrierInbox: carrierInbox(),
-  // The e-mail's timeline and, per rule, its share link (issue 14).
+  // The e-mail's timeline and, per rule, its share link.
   routeMaps: routeMaps(),
   shareLinks: shareLinks(),
   newShareLink: () => ({ id: newShareLinkId(), token: randomToken() }),

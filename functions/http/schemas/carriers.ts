@@ -94,7 +94,7 @@ export const InboundSendersSchema = v.pipe(
 );
 
 /**
- * How the carrier receives status requests (issue 13): Url (POSTed, signed), Email (SES) or Pull
+ * How the carrier receives status requests: Url (POSTed, signed), Email (SES) or Pull
  * (GET /carrier/requests); Url is required for Url, Email for Email.
  */
 export const StatusRequestsSchema = v.pipe(
@@ -124,7 +124,7 @@ export const StatusRequestsSchema = v.pipe(
 );
 
 /**
- * The carrier's ONE Record server (issue 13): POST /onerecord/notifications fetches the announced
+ * The carrier's ONE Record server: POST /onerecord/notifications fetches the announced
  * LogisticsEvents from IRIs under ServerUrl only, with Token as bearer. Token is masked in answers;
  * the masked value sent back keeps it (unless ServerUrl changes), null removes it.
  */
@@ -159,11 +159,11 @@ export const CarrierSettingsSchema = v.object({
   Xtd: v.boolean(),
   /** Optional per-carrier planning configuration. */
   Planning: v.optional(CarrierPlanningSchema),
-  /** Optional: the addresses the carrier mails Cargo-IMP from (issue 13). */
+  /** Optional: the addresses the carrier mails Cargo-IMP from. */
   InboundSenders: v.optional(InboundSendersSchema),
-  /** Optional: the carrier's status-request channel (issue 13). */
+  /** Optional: the carrier's status-request channel. */
   StatusRequests: v.optional(StatusRequestsSchema),
-  /** Optional: the carrier's ONE Record server (issue 13); null or absent = none. */
+  /** Optional: the carrier's ONE Record server; null or absent = none. */
   OneRecord: v.optional(v.nullable(OneRecordSettingsSchema)),
 });
 export type CarrierSettings = v.InferOutput<typeof CarrierSettingsSchema>;

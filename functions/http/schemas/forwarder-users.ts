@@ -1,5 +1,5 @@
 /**
- * People who sign in for a forwarder (the web app, issue 12 point 3): the request body of
+ * People who sign in for a forwarder (the web app): the request body of
  * POST /support/forwarders/{id}/users and the answers (PascalCase, like the rest of the API).
  */
 import * as v from "valibot";

@@ -1,4 +1,4 @@
-/** The answer of POST /onerecord/notifications (issue 13). */
+/** The answer of POST /onerecord/notifications. */
 import * as v from "valibot";
 import type { NotificationOutcome } from "../../core/use-cases/receive-onerecord-notification.ts";
 import { appliedBody } from "../problems.ts";

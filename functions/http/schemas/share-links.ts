@@ -1,4 +1,4 @@
-/** Route-map share links (issue 14): the POST body and the answers. */
+/** Route-map share links: the POST body and the answers. */
 import * as v from "valibot";
 import { MAX_SHARE_HOURS, MIN_SHARE_HOURS } from "../../core/route-map/share-links.ts";
 import { plainObject } from "./plain-object.ts";

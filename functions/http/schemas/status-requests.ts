@@ -1,5 +1,5 @@
 /**
- * Status requests to carriers and the XTD usage ledger (issue 13): the month query, the carrier's pull
+ * Status requests to carriers and the XTD usage ledger: the month query, the carrier's pull
  * queue items, support's request log entries and the usage answers.
  */
 import * as v from "valibot";

@@ -271,7 +271,7 @@ async function emailsTo(address: string): Promise<StoredEmail[]> {
   return store.emails.filter((email) => email.destination.to.includes(address));
 }
 
-/** The address confirmed its owner's alerts (issue 11 point 21), as following the mailed link does. */
+/** The address confirmed its owner's alerts, as following the mailed link does. */
 async function confirmAddress(owner: SubscriberIdentity, address: string): Promise<void> {
   const { dynamoEmailConfirmationRepository } = await import(
     "../../../functions/adapters/email-confirmation-repository.ts"
@@ -306,7 +306,7 @@ describe("one event, every channel", () => {
     await hook(owner, "/one/other-carrier", { AWB: "176" });
     await hook(owner, "/one/other-awb", { AWB: "020-11111111" });
     await hook(stranger, "/one/stranger");
-    // Verification is a proof, not a gate (issue 11 point 1): an enabled, unverified webhook gets it too.
+    // Verification is a proof, not a gate: an enabled, unverified webhook gets it too.
     await subscriptions.putWebhook(
       webhook(nextId(), owner, { Event: "DEP", Url: `${receiver.url}/one/unverified` }, false),
     );

@@ -1,5 +1,5 @@
 /**
- * The route-map repository's cheaper writes (issue 15) against DynamoDB Local, with the guarantees
+ * The route-map repository's cheaper writes against DynamoDB Local, with the guarantees
  * they must keep: the record and snapshots stored compressed read back exactly as written (the
  * in-memory repository, which stores plain values, is the reference); the history endpoint answers as
  * before; items written before the change (plain JSON) stay readable and move to the new format on
@@ -169,7 +169,7 @@ describe("route-map storage cost", () => {
     const memory = memoryRouteMapRepository();
     const [first, second, ...rest] = journey(serial);
     for (const [i, message] of [first, second].entries()) await post(memory, message ?? "", later(i));
-    // The items as the adapter wrote them before issue 15: plain aggregate and rendered JSON.
+    // The items as the adapter wrote them before the write-cost work: plain aggregate and rendered JSON.
     const record = await memory.get(awbOf(serial));
     if (!record) throw new Error("no record");
     const pk = `AWB#020${serial}`;

@@ -1,5 +1,5 @@
 /**
- * The DynamoDB side of SES feedback (issue 12 point 5) against DynamoDB Local: an attempt that sent
+ * The DynamoDB side of SES feedback against DynamoDB Local: an attempt that sent
  * e-mail writes its SES MessageId pointer with the attempt (SESMSG#<id> / DELIVERY, expiring with the
  * delivery), so the feedback finds its delivery; suppressed addresses live in the Subscriptions table
  * under SUPPRESSED#<address>.

@@ -2,7 +2,7 @@
  * The URL challenge against a real local receiver (node:http on loopback; the sender in local mode):
  * the bare challenge value passes (plain text, or a JSON string); a reflector of the request, the old
  * `{ "Challenge" }` JSON echo, a wrong value, a non-2xx, a timeout and a refused target fail with a
- * reason (issue 11 point 23). Token and Psk travel with the challenge.
+ * reason. Token and Psk travel with the challenge.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,5 +1,5 @@
 /**
- * Named rate-limit tiers (issue 11 point 6): parsing and validation of RATE_LIMIT_TIERS /
+ * Named rate-limit tiers: parsing and validation of RATE_LIMIT_TIERS /
  * RATE_LIMIT_CALLER_TIERS (functions/contracts/rate-limit-tiers.ts), tier selection
  * (functions/core/rate-limit.ts), and the middleware holding each caller to its tier.
  */

@@ -1,5 +1,5 @@
 /**
- * A shipment for the e-mail tests (issue 14), built by the real ingest use case: LH400 FRA→JFK booked
+ * A shipment for the e-mail tests, built by the real ingest use case: LH400 FRA→JFK booked
  * (STD 13:25 CET, STA 15:55 EDT on 14 March), the FWB naming the owner agent, RCS at 09:10 and the DEP
  * at 14:40 CET (planned 14:25: 15 min late).
  */

@@ -1,5 +1,5 @@
 /**
- * The rule setting ShareLinkHours (issue 14, our extension): an Email rule's e-mails link the route map
+ * The rule setting ShareLinkHours (our extension): an Email rule's e-mails link the route map
  * through a share link valid that many hours (1-720, like POST …/share); null or absent (the default)
  * links the signed-in web app. Url rules carry no links, so only null is accepted there.
  */
@@ -54,7 +54,7 @@ describe("ShareLinkHours", () => {
     ]);
   });
 
-  it("a rule stored before issue 14 (no member at all) answers null", () => {
+  it("a rule stored before share links existed (no member at all) answers null", () => {
     const { shareLinkHours: _dropped, ...old } = stored(emailRuleBody({ ShareLinkHours: 12 }));
     expect(ruleToApi(old).ShareLinkHours).toBeNull();
   });

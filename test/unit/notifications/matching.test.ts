@@ -148,7 +148,7 @@ describe("webhook filters", () => {
     expect(matchesFilters(webhook(OWNER, body), event)).toBe(expected);
   });
 
-  it("an unverified webhook receives events (verification is a proof, not a gate: issue 11 point 1)", () => {
+  it("an unverified webhook receives events (verification is a proof, not a gate)", () => {
     expect(matchesFilters(webhook(OWNER, {}, false), event)).toBe(true);
   });
 

@@ -329,7 +329,7 @@ describe("renderEmail", () => {
     expect(emailSubject(simple, ["RMT", "NTF"])).toBe("RMT Simple | NTF Missed");
   });
 
-  it("HTML and text carry the verdict and the milestone details in local time with the zone (issue 14)", () => {
+  it("HTML and text carry the verdict and the milestone details in local time with the zone", () => {
     const email = renderEmail(payload, ["AWB", "MIL", "NTF"]);
     expect(email.subject).toBe("AWB 020-12345675 | MIL DEP | NTF Event");
     for (const text of [

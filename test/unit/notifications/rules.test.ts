@@ -92,7 +92,7 @@ describe("notification rule request: failing cases name the field", () => {
     expect(fieldsOf(body)).toEqual(fields);
   });
 
-  it("tolerant reader: unknown and response-only members are ignored (issue 11 point 2)", () => {
+  it("tolerant reader: unknown and response-only members are ignored", () => {
     const echoed = emailRuleBody({
       Colour: "red",
       Id: 7,
@@ -169,7 +169,7 @@ describe("rule domain and response", () => {
       "ProActiveTime",
       "Destination",
       "Enabled",
-      // Our request member (issue 14), echoed like the spec's request fields.
+      // Our request member, echoed like the spec's request fields.
       "ShareLinkHours",
       "Id",
       "ForwarderIdentifier",

@@ -42,7 +42,7 @@ describe("webhook request", () => {
     ["token", webhookBody({ Token: makeJwt() })],
     ["raw psk", webhookBody({ Psk: "0123456789abcdef" })],
     ["whsec psk", webhookBody({ Psk: WHSEC })],
-    // Tolerant reader (issue 11 point 2): response-only and unknown members are ignored.
+    // Tolerant reader: response-only and unknown members are ignored.
     ["Enabled (the response name) instead of Enable", webhookBody({ Enable: undefined, Enabled: true })],
     [
       "response-only and unknown members",
@@ -111,7 +111,7 @@ describe("webhook domain and response", () => {
   );
   const webhook = webhookFromRequest(request, { id: 9, owner: OWNER, now: NOW });
 
-  it("starts pending verification and is active at once: Enable true means enabled (issue 11 point 1)", () => {
+  it("starts pending verification and is active at once: Enable true means enabled", () => {
     expect(webhook.verification).toEqual({ status: "pending", reason: null, checkedAt: NOW });
     expect(isWebhookActive(webhook)).toBe(true);
     expect(isWebhookActive(markWebhookVerified(webhook, NOW))).toBe(true);
@@ -183,7 +183,7 @@ describe("webhook domain and response", () => {
     });
   });
 
-  it("PUT: a new Url needs verification and the secrets again (issue 11 point 20); null removes", () => {
+  it("PUT: a new Url needs verification and the secrets again; null removes", () => {
     const verified = markWebhookVerified(webhook, NOW);
     const sameUrl = applyWebhookUpdate(
       verified,

@@ -1,5 +1,5 @@
 /**
- * Status codes beyond the route-map milestones (issue 11 point 7): parsed from Cargo-IMP into
+ * Status codes beyond the route-map milestones: parsed from Cargo-IMP into
  * other-status reports, kept in the shipment state as history (deduplicated, capped), never changing
  * the route map, its LastUpdate or events; rendered as the history's StatusMessages, newest first.
  */

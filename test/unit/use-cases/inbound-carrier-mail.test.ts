@@ -1,5 +1,5 @@
 /**
- * Cargo-IMP by e-mail (issue 13 point 2), the core: the verdict checks, which text of a mail is the
+ * Cargo-IMP by e-mail, the core: the verdict checks, which text of a mail is the
  * carrier's, and the use case over memory adapters: a registered sender's mail goes through the same
  * ingest as POST /carrier/messages; unknown senders and failing verdicts change nothing and are
  * logged without a reply; a message the ingest refuses is logged and answered naming the line.

@@ -50,7 +50,7 @@ beforeEach(() => {
 describe("create", () => {
   it("gives increasing ids and the caller's identity; the index is written", async () => {
     const first = await create();
-    // Another address: an identical rule is refused (issue 11 point 21).
+    // Another address: an identical rule is refused.
     const second = await create(emailRuleBody({ NotifyTo: "second@forwarder.example" }));
     expect(second.id).toBeGreaterThan(first.id);
     expect(first.owner).toEqual(OWNER);
@@ -74,7 +74,7 @@ describe("create", () => {
   });
 
   it("refuses beyond the per-forwarder limit, counting only the caller's rules", async () => {
-    // Distinct rules (an identical one is refused since issue 11 point 21).
+    // Distinct rules (an identical one is refused).
     const distinct = (i: number) => emailRuleBody({ NotifyTo: `ops${i}@forwarder.example` });
     for (let i = 0; i < 3; i++) await create(distinct(i));
     await expect(create(distinct(3))).rejects.toBeInstanceOf(SubscriptionLimitError);

@@ -85,7 +85,7 @@ describe("webhooks", () => {
     expect(await subscriptions.getWebhook(OWNER.forwarderId, webhook.id)).toEqual(webhook);
   });
 
-  it("a failed challenge stores the webhook enabled and active, unverified with the reason (issue 11 point 1)", async () => {
+  it("a failed challenge stores the webhook enabled and active, unverified with the reason", async () => {
     nextOutcome = { ok: false, reason: "challenge not echoed" };
     const webhook = await create();
     expect(webhook.verification).toMatchObject({ status: "failed", reason: "challenge not echoed" });

@@ -520,7 +520,7 @@ describe("redelivery and stale jobs", () => {
       ["skipped", "skipped: webhook 1 was deleted"],
       ["skipped", "skipped: webhook 2 is disabled"],
     ]);
-    // Verification is a proof, not a gate (issue 11 point 1): the unverified, enabled webhook gets it.
+    // Verification is a proof, not a gate: the unverified, enabled webhook gets it.
     expect(results[3]?.outcome).not.toBe("skipped");
     expect(http.requests.map((request) => request.url)).toEqual(["https://four.example/h"]);
     expect(email.sent).toEqual([]);

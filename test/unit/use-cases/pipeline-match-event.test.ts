@@ -82,7 +82,7 @@ describe("matchEvent", () => {
 
     const result = await matchEvent(deps(), { event: makeEvent(), now: NOW });
 
-    // Verification is a proof, not a gate (issue 11 point 1): the enabled, unverified webhook 6 hears it.
+    // Verification is a proof, not a gate: the enabled, unverified webhook 6 hears it.
     expect(result.targets.map((target) => target.deliveryId).sort()).toEqual([
       "evt-0001:rule-10",
       "evt-0001:webhook-6",

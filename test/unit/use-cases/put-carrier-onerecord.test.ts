@@ -1,4 +1,4 @@
-/** The carrier's ONE Record server on PUT /support/carriers/{prefix} (issue 13): token kept, masked, replaced. */
+/** The carrier's ONE Record server on PUT /support/carriers/{prefix}: token kept, masked, replaced. */
 import { describe, expect, it } from "vitest";
 import { type CarrierSettings, carrierToApi } from "../../../functions/core/carriers.ts";
 import { InvalidFieldsError } from "../../../functions/core/errors.ts";

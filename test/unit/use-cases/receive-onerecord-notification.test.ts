@@ -1,4 +1,4 @@
-/** POST /onerecord/notifications' use case over memory adapters and a fake publisher (issue 13). */
+/** POST /onerecord/notifications' use case over memory adapters and a fake publisher. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {

@@ -1,5 +1,5 @@
 /**
- * Search paging without holding every match (issue 15): CreationDate sorts stream from the index and
+ * Search paging without holding every match: CreationDate sorts stream from the index and
  * merge the caller's reader keys; a Cursor resumes right after a page; TotalItems is counted a bounded
  * way ahead; other sorts hold at most MAX_SORTED_MATCHES and otherwise say which range would fit.
  * Over a synthetic index (thousands of reader items), so what a page reads is visible.

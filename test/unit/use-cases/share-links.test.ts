@@ -1,4 +1,4 @@
-/** Route-map share links (issue 14): create, list, revoke and the public read, over memory adapters. */
+/** Route-map share links: create, list, revoke and the public read, over memory adapters. */
 import { describe, expect, it } from "vitest";
 import { RouteMapNotFoundError, ShareLinkNotFoundError } from "../../../functions/core/errors.ts";
 import { sharedRouteMapJson } from "../../../functions/core/route-map/share-links.ts";

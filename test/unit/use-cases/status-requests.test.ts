@@ -1,5 +1,5 @@
 /**
- * Status requests to carriers (issue 13 point 1), the core over memory adapters: the message in both
+ * Status requests to carriers, the core over memory adapters: the message in both
  * formats, the collapse window, the usage ledger, delivery through each channel by the delivery
  * use case (retries, park, replay) and the carrier's settings (SSRF guard, signing secret).
  */

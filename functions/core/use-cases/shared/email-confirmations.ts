@@ -1,5 +1,5 @@
 /**
- * The confirmation step of Email rules (issue 11 point 21): after an enabled Email rule is saved (or a
+ * The confirmation step of Email rules: after an enabled Email rule is saved (or a
  * rule is enabled), its NotifyTo
  * address gets one confirmation link unless that forwarder's address is confirmed, or a link went out
  * less than a day ago. Deliveries wait for the confirmation (deliver-job parks them meanwhile).

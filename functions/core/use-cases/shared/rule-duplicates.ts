@@ -1,4 +1,4 @@
-/** Every rule of a forwarder, and the identical-rule refusal of create/update (issue 11 point 21). */
+/** Every rule of a forwarder, and the identical-rule refusal of create/update. */
 import { DuplicateRuleError } from "../../errors.ts";
 import { identicalRule, type NotificationRule } from "../../notifications/index.ts";
 import type { SubscriptionRepository } from "../../ports/notifications.ts";

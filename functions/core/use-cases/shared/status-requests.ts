@@ -1,5 +1,5 @@
 /**
- * A sendsme asks the carrier for a status (issue 13 point 1): one status request per carrier, AWB and
+ * A sendsme asks the carrier for a status: one status request per carrier, AWB and
  * collapse window (a conditional claim, so concurrent sendsme cannot both win), delivered by the
  * delivery pipeline (a delivery record listed under the carrier, then a job on the delivery queue), and
  * every XTD trigger counted in the requesting forwarder's usage ledger, collapsed or not: the
