@@ -122,6 +122,24 @@ export function nextAttemptDelay(input: {
   };
 }
 
+/**
+ * Seconds from `now` until the next attempt a logged retry planned (0 when already due): what a
+ * redelivered job re-queues for. An entry logged without its due time (older records) falls back to
+ * the scheduled backoff of that attempt.
+ */
+export function plannedRetrySeconds(
+  entry: { attempt: number; at: string; nextAttemptAt?: string },
+  now: string,
+  scheduleScale: number,
+): number {
+  const due =
+    entry.nextAttemptAt !== undefined
+      ? Date.parse(entry.nextAttemptAt)
+      : Date.parse(entry.at) +
+        (RETRY_SCHEDULE_SECONDS[entry.attempt - 1] ?? RETRY_SCHEDULE_SECONDS[0]) * scheduleScale * 1000;
+  return Math.max(0, Math.ceil((due - Date.parse(now)) / 1000));
+}
+
 export type DelayPlan =
   | { via: "sqs"; delaySeconds: number }
   /** Beyond SQS's 15 minutes: a one-time schedule that re-queues the job. */

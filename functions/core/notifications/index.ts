@@ -25,6 +25,7 @@ export {
   type NextAttempt,
   nextAttemptDelay,
   parseRetryAfter,
+  plannedRetrySeconds,
   RETRY_SCHEDULE_SECONDS,
   retryDelaySeconds,
   splitDelay,
