@@ -13,7 +13,7 @@ import { isEndpointUsableBy } from "../../customer-endpoints.ts";
 import { renderEventPayload } from "../../payload.ts";
 import type { DeliveryChannel } from "../channel.ts";
 import { fromHttp, timeoutOf } from "../results.ts";
-import { currentRule, isRuleJob } from "../rules.ts";
+import { currentRule, isRuleJob } from "../current-rule.ts";
 
 export interface CustomerEndpointChannelDeps {
   subscriptions: SubscriptionRepository;

@@ -6,17 +6,15 @@ import type {
   EmailConfirmationRepository,
   EmailSender,
   EmailSuppressionList,
-  NotificationJob,
   SubscriptionRepository,
 } from "../../../ports/notifications.ts";
-import type { HeaderItemCode, SubscriberIdentity } from "../../common.ts";
 import { normaliseAddress } from "../../email-confirmations.ts";
 import { renderEventPayload } from "../../payload.ts";
 import type { DeliveryChannel } from "../channel.ts";
 import { suppressedReason } from "../email-suppressions.ts";
 import { fromSes } from "../results.ts";
-import { currentRule, isRuleJob } from "../rules.ts";
-import { composeEmail, type EmailComposeDeps } from "./compose.ts";
+import { currentRule, isRuleJob } from "../current-rule.ts";
+import { composeEmail, type EmailComposeDeps, type EmailTarget } from "./compose.ts";
 
 export interface EmailChannelDeps extends EmailComposeDeps {
   subscriptions: SubscriptionRepository;
@@ -31,17 +29,6 @@ export interface EmailChannelDeps extends EmailComposeDeps {
    * never sent. Absent only in tests that do not care.
    */
   suppressions?: EmailSuppressionList;
-}
-
-export interface EmailTarget {
-  job: NotificationJob;
-  recipient: SubscriberIdentity;
-  to: string;
-  headerItems: HeaderItemCode[];
-  ruleId: number;
-  /** The rule's ShareLinkHours: null links the signed-in web app. */
-  shareLinkHours: number | null;
-  proActiveMinutes?: number;
 }
 
 export const emailChannel: DeliveryChannel<EmailTarget, EmailChannelDeps> = {

@@ -10,12 +10,11 @@ import { isActive, sharedRouteMapPageUrl, shareExpiresAt } from "../../../route-
 import type { RouteMap } from "../../../route-map/spec-types.ts";
 import { normaliseUtc } from "../../../time/station-time.ts";
 import { currentRouteMapJson, mayRead } from "../../../use-cases/shared/read-access.ts";
-import type { SubscriberIdentity } from "../../common.ts";
+import type { HeaderItemCode, SubscriberIdentity } from "../../common.ts";
 import { renderEmail } from "../../email.ts";
 import { alertsPageUrl, type EmailLinks, routeMapPageUrl } from "../../email-links.ts";
 import type { EventPayload } from "../../payload.ts";
 import type { AttemptSettings } from "../channel.ts";
-import type { EmailTarget } from "./channel.ts";
 
 export interface EmailComposeDeps {
   /** The shipment as of sending, for an e-mail's timeline (absent: e-mails without one). */
@@ -24,6 +23,18 @@ export interface EmailComposeDeps {
   shareLinks?: ShareLinkRepository;
   /** A fresh share link's id and unguessable token, from an adapter (the core makes no randomness). */
   newShareLink?: () => { id: string; token: string };
+}
+
+/** An Email rule's delivery, as the rule stands now. */
+export interface EmailTarget {
+  job: NotificationJob;
+  recipient: SubscriberIdentity;
+  to: string;
+  headerItems: HeaderItemCode[];
+  ruleId: number;
+  /** The rule's ShareLinkHours: null links the signed-in web app. */
+  shareLinkHours: number | null;
+  proActiveMinutes?: number;
 }
 
 export interface EmailShareLink {
