@@ -12,8 +12,8 @@ import type { SubscriberIdentity } from "../../common.ts";
 import { isEndpointUsableBy } from "../../customer-endpoints.ts";
 import { renderEventPayload } from "../../payload.ts";
 import type { DeliveryChannel } from "../channel.ts";
-import { fromHttp, timeoutOf } from "../results.ts";
 import { currentRule, isRuleJob } from "../current-rule.ts";
+import { fromHttp, timeoutOf } from "../results.ts";
 
 export interface CustomerEndpointChannelDeps {
   subscriptions: SubscriptionRepository;

@@ -11,9 +11,9 @@ import type {
 import { normaliseAddress } from "../../email-confirmations.ts";
 import { renderEventPayload } from "../../payload.ts";
 import type { DeliveryChannel } from "../channel.ts";
+import { currentRule, isRuleJob } from "../current-rule.ts";
 import { suppressedReason } from "../email-suppressions.ts";
 import { fromSes } from "../results.ts";
-import { currentRule, isRuleJob } from "../current-rule.ts";
 import { composeEmail, type EmailComposeDeps, type EmailTarget } from "./compose.ts";
 
 export interface EmailChannelDeps extends EmailComposeDeps {
