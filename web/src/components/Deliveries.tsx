@@ -1,6 +1,6 @@
 /** A rule's or webhook's delivery log: outcome, attempts, response status, and a Replay per delivery. */
 import { useState } from "preact/hooks";
-import { api, errorText } from "../api.ts";
+import { api, errorText, type ReplayResponse } from "../api.ts";
 import { type Delivery, deliveryOutcome, deliveryResponseStatus } from "../lib/alerts.ts";
 import { formatUtc } from "../lib/format.ts";
 import { Pager, usePaged } from "./Paged.tsx";
@@ -19,7 +19,7 @@ export function Deliveries({ path, title, onClose }: { path: string; title: stri
   const replay = async (delivery: Delivery) => {
     setMessage(null);
     try {
-      const answer = await api<{ ReplayAttempt: number }>(
+      const answer = await api<ReplayResponse>(
         "POST",
         `${path}/deliveries/${encodeURIComponent(delivery.DeliveryId)}/replay`,
       );

@@ -1,14 +1,14 @@
 /** A list the API pages (`?CurrentPage=&PageSize=`): the hook that loads a page, and its pager. */
 import { useEffect, useState } from "preact/hooks";
-import { api, errorText, type Paged } from "../api.ts";
+import { api, errorText, type PagedResponse } from "../api.ts";
 
 /** The current page of `path`, its error, and a reload (after an action changed the list). */
 export function usePaged<T>(path: string, pageSize: number) {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Paged<T> | null>(null);
+  const [data, setData] = useState<PagedResponse<T> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const reload = () =>
-    api<Paged<T>>("GET", `${path}?CurrentPage=${page}&PageSize=${pageSize}`)
+    api<PagedResponse<T>>("GET", `${path}?CurrentPage=${page}&PageSize=${pageSize}`)
       .then((loaded) => {
         setData(loaded);
         setError(null);
