@@ -4,6 +4,15 @@
  */
 import { currentToken, signOutLocally } from "./auth.ts";
 
+/** The API's answers, as the service declares them (type-only: nothing of the service is bundled). */
+export type {
+  CreatedShareResponse,
+  CustomerEndpointResponse,
+  PagedResponse,
+  ReplayResponse,
+  ShareListItem,
+} from "../../functions/contracts/api-bodies.ts";
+
 export interface FieldError {
   field: string;
   message: string;
@@ -77,13 +86,5 @@ export async function api<T>(
 
 export const errorText = (error: unknown): string =>
   error instanceof Error ? error.message : "Something went wrong.";
-
-export interface Paged<T> {
-  TotalItems: number;
-  TotalPages: number;
-  PageSize: number;
-  CurrentPage: number;
-  Items: T[];
-}
 
 export const FFW = "/ffw/service/routemap";

@@ -3,6 +3,7 @@
  * registers the address and one header; the GUID it gets back is what forwarders put in NotifyTo.
  */
 import * as v from "valibot";
+import type { CustomerEndpointResponse } from "../../contracts/api-bodies.ts";
 import { GUID_PATTERN, isMaskedSecret, maskSecret, resolveSentSecret, TargetUrlSchema } from "./common.ts";
 import type { NotificationRule } from "./rules.ts";
 
@@ -151,14 +152,6 @@ export function isEndpointUsableBy(
   forwarderId: string,
 ): boolean {
   return endpoint !== null && endpoint !== undefined && endpoint.forwarderId === forwarderId;
-}
-
-export interface CustomerEndpointResponse {
-  Id: string;
-  ForwarderIdentifier: string;
-  Url: string;
-  HeaderName: string;
-  HeaderValue: string;
 }
 
 export function customerEndpointToApi(

@@ -4,6 +4,7 @@
  * cross-field rules, so a handler using it answers one 400 naming every offending field.
  */
 import * as v from "valibot";
+import type { NotificationRuleResponse } from "../../contracts/api-bodies.ts";
 import { isValidAwbSerial } from "../awb.ts";
 import type { MilestoneName } from "../carrier-messages/types.ts";
 import {
@@ -300,32 +301,6 @@ export function applyRuleUpdate(
   now: string,
 ): NotificationRule {
   return ruleFromRequest(update, { id: rule.id, owner: rule.owner, now, createdAt: rule.createdAt });
-}
-
-/** The spec's rule response: the request fields, then Id, ForwarderIdentifier, AgentCode, AgentCass, Origin, IgnoreStation. */
-export interface NotificationRuleResponse {
-  ChannelType: "Email" | "Url";
-  NotifyTo: string;
-  HeaderItems: string;
-  FormatType: "Html" | "Json";
-  AirlinePrefix: string;
-  AwbNumber: string;
-  Event: string;
-  EventAlert: boolean;
-  MissedEventAlert: boolean;
-  ProActiveAlert: boolean;
-  ProActiveTime: number;
-  /** null when the rule has no destination filter (never an invented ""). */
-  Destination: string | null;
-  Enabled: boolean;
-  /** Our extension: null = the e-mail links the signed-in web app. */
-  ShareLinkHours: number | null;
-  Id: number;
-  ForwarderIdentifier: string;
-  AgentCode: string | null;
-  AgentCass: string | null;
-  Origin: string | null;
-  IgnoreStation: null;
 }
 
 export function ruleToApi(rule: NotificationRule): NotificationRuleResponse {

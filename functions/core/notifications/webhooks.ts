@@ -4,6 +4,7 @@
  * `Verified`, never a gate. Secrets are masked in every response except the creating one.
  */
 import * as v from "valibot";
+import type { WebhookResponse } from "../../contracts/api-bodies.ts";
 import { parseAwb } from "../awb.ts";
 import { InvalidFieldsError } from "../errors.ts";
 import {
@@ -303,30 +304,6 @@ export function disableWebhook(webhook: Webhook, reason: string, now: string): W
 /** Receives deliveries when switched on; verification is a proof shown to the owner, not a gate. */
 export function isWebhookActive(webhook: Webhook): boolean {
   return webhook.enabled;
-}
-
-/** The last run of the URL challenge, as the API shows it (null: not run yet). */
-export interface WebhookVerificationResponse {
-  Outcome: "verified" | "failed";
-  At: string | null;
-  /** Why it failed (the receiver's answer, a timeout, a network error); null when verified. */
-  Detail: string | null;
-}
-
-/** The spec's response fields, in the spec's order, then the verification state. */
-export interface WebhookResponse {
-  Id: number;
-  ForwarderIdentifier: string;
-  Event: string;
-  Url: string;
-  Token: string | null;
-  Enabled: boolean;
-  Type: WebhookPayloadType;
-  Psk: string | null;
-  AWB: string | null;
-  /** Whether the Url passed the challenge (the bare challenge value answered); informative only. */
-  Verified: boolean;
-  LastVerification: WebhookVerificationResponse | null;
 }
 
 /**

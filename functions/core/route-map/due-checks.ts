@@ -5,8 +5,8 @@
 import type { MilestoneName } from "../carrier-messages/types.ts";
 import type { DomainEventDraft } from "../events.ts";
 import { addMinutes, formatUtc, laterUtc, normaliseUtc, parseUtc } from "../time/station-time.ts";
-import { missedEventDraft } from "./apply-report.ts";
 import { actualsByKey, displayLegs } from "./derive.ts";
+import { missedEventDraft } from "./missed-milestones.ts";
 import type { PlannedMilestone, ShipmentState } from "./shipment-state.ts";
 
 export interface DueCheck {

@@ -1,7 +1,9 @@
 /**
- * The route map exactly as the interface spec names it (field names and casing are the contract).
- * Built by the core from a shipment's state; serialised as is by the HTTP handlers.
+ * The route map exactly as the interface spec names it (field names and casing are the contract),
+ * and the answers that carry it (history, search). Built by the core from a shipment's state;
+ * serialised as is by the HTTP handlers; read by the web app (type-only imports).
  */
+import type { PagedResponse } from "../../contracts/api-bodies.ts";
 import type { MilestoneName } from "../carrier-messages/types.ts";
 
 /** `Utc` ends in Z without milliseconds; `Local` is the station's wall-clock time without offset. */
@@ -106,4 +108,34 @@ export interface RouteMap {
   Routing: null;
   Destination: null;
   CreationDate: DateTimePair;
+}
+
+/**
+ * A status message beyond the route-map milestones (FOH, MAN, TFD, ...), as the history lists it;
+ * optional members are left out when the message did not give them.
+ */
+export interface StatusMessage {
+  Code: string;
+  Station: string;
+  DateTime: DateTimePair;
+  FlightNumber?: string;
+  CarrierCode?: string;
+  Pieces?: number;
+}
+
+/** GET …/{awb}/history: the current map, one snapshot per change (newest first), the status messages. */
+export interface RouteMapHistory {
+  RouteMap: RouteMap;
+  Snapshots: Array<{ SnapshotDate: DateTimePair; RouteMap: RouteMap }>;
+  /** Our extension: newest first, at most 100, the same on every page. */
+  StatusMessages: StatusMessage[];
+}
+
+/**
+ * POST /ffw/service/routemap (search): a page of route maps. Our extensions: whether the totals are
+ * exact (CreationDate sorts count only to the end of the next page) and the cursor of the next page.
+ */
+export interface RouteMapSearchResult extends PagedResponse<RouteMap> {
+  TotalItemsExact: boolean;
+  NextCursor: string | null;
 }

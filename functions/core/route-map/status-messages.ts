@@ -5,16 +5,7 @@
  */
 import { toPair } from "../time/station-time.ts";
 import type { ShipmentState } from "./shipment-state.ts";
-import type { DateTimePair } from "./spec-types.ts";
-
-export interface StatusMessage {
-  Code: string;
-  Station: string;
-  DateTime: DateTimePair;
-  FlightNumber?: string;
-  CarrierCode?: string;
-  Pieces?: number;
-}
+import type { StatusMessage } from "./spec-types.ts";
 
 export function renderStatusMessages(state: ShipmentState): StatusMessage[] {
   return [...(state.otherStatuses ?? [])].reverse().map((o) => ({

@@ -3,6 +3,7 @@
  * same 404 as GET route map). The token (random, from an adapter) is in the answer only; the store
  * keeps its hash.
  */
+import type { CreatedShareResponse } from "../../contracts/api-bodies.ts";
 import type { AwbId } from "../carrier-messages/types.ts";
 import type { ForwarderIdentity } from "../identity.ts";
 import type { RouteMapRepository } from "../ports/route-maps.ts";
@@ -28,16 +29,10 @@ export interface CreateRouteMapShareInput {
   appBaseUrl: string;
 }
 
-export interface CreatedShare {
-  Id: string;
-  Url: string;
-  ExpiresAt: string;
-}
-
 export async function createRouteMapShare(
   deps: CreateRouteMapShareDeps,
   input: CreateRouteMapShareInput,
-): Promise<CreatedShare> {
+): Promise<CreatedShareResponse> {
   await readableView(deps, input.awb, input.owner);
   const createdAt = normaliseUtc(input.now);
   const expiresAt = shareExpiresAt(createdAt, input.expiresInHours);

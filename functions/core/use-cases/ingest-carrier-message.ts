@@ -28,7 +28,8 @@ import {
 import type { EventName } from "../events.ts";
 import type { CarrierDirectory } from "../ports/carriers.ts";
 import type { ConflictBackoff, RouteMapBase, RouteMapRepository } from "../ports/route-maps.ts";
-import { type ApplyContext, applyReport, assertPlaceable } from "../route-map/apply-report.ts";
+import { type ApplyContext, applyReport } from "../route-map/apply-report.ts";
+import { assertPlaceable } from "../route-map/report-placement.ts";
 import { MAX_WRITE_ATTEMPTS, routeMapChangeFrom } from "./shared/route-map-writes.ts";
 
 export interface IngestCarrierMessageDeps {

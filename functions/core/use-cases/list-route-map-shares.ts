@@ -2,18 +2,13 @@
  * GET /ffw/service/routemap/{awb}/share: the caller's active share links of a route map it may read
  * (else 404), oldest first. Never the token (only its hash is stored anyway).
  */
+import type { ShareListItem } from "../../contracts/api-bodies.ts";
 import type { AwbId } from "../carrier-messages/types.ts";
 import type { ForwarderIdentity } from "../identity.ts";
 import type { RouteMapRepository } from "../ports/route-maps.ts";
 import type { ShareLinkRepository } from "../ports/share-links.ts";
 import { isActive } from "../route-map/share-links.ts";
 import { readableView } from "./shared/read-access.ts";
-
-export interface ShareListItem {
-  Id: string;
-  ExpiresAt: string;
-  CreatedAt: string;
-}
 
 export async function listRouteMapShares(
   deps: { routeMaps: Pick<RouteMapRepository, "getView">; shareLinks: ShareLinkRepository },

@@ -31,7 +31,7 @@ import {
 } from "../errors.ts";
 import type { CarrierDirectory } from "../ports/carriers.ts";
 import type { OneRecordPublisher } from "../ports/one-record.ts";
-import { assertPlaceable } from "../route-map/apply-report.ts";
+import { assertPlaceable } from "../route-map/report-placement.ts";
 import {
   type AppliedMessage,
   type IngestCarrierMessageDeps,

@@ -5,7 +5,7 @@
  * benchmarks; `operations` counts calls so a test can see what a use case asked for.
  */
 
-import { epochSeconds, snapshotExpiresAt } from "../../../functions/adapters/route-map-repository.ts";
+import { epochSeconds, snapshotExpiresAt } from "../../../functions/adapters/route-map-items.ts";
 import { awbKey } from "../../../functions/core/awb.ts";
 import type { AwbId } from "../../../functions/core/carrier-messages/types.ts";
 import type { DomainEvent } from "../../../functions/core/events.ts";

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { TriggerRefusedError } from "../../../functions/core/errors.ts";
@@ -322,7 +322,10 @@ describe("searchRouteMaps", () => {
     // One bounded index Query per reader key (agent, forwarder id): 6 matches end within the first.
     expect(h.search.calls.map((c) => c.readerKey)).toEqual(["AGT#1234567#0001", "FWD#FWD1"]);
     const adapters = join(import.meta.dirname, "../../../functions/adapters");
-    for (const file of ["route-map-repository.ts", "route-map-search.ts"]) {
+    // Every module of the route-map adapter (repository, its reads and writes, search): none scans.
+    const files = readdirSync(adapters).filter((file) => file.startsWith("route-map-"));
+    expect(files).toEqual(expect.arrayContaining(["route-map-repository.ts", "route-map-search.ts"]));
+    for (const file of files) {
       const source = readFileSync(join(adapters, file), "utf8");
       expect(source).not.toMatch(/ScanCommand|\bScan\(|new Scan/);
     }

@@ -160,7 +160,7 @@ describe("delivery log", () => {
     UpdatedAt: "2026-03-14T13:05:00Z",
     Attempts: attempts,
   });
-  const attempt = (outcome: string, status: number | null) => ({
+  const attempt = (outcome: Delivery["Attempts"][number]["Outcome"], status: number | null) => ({
     Attempt: 1,
     At: "2026-03-14T13:00:00Z",
     HttpStatus: status,

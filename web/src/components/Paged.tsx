@@ -1,14 +1,25 @@
 /** A list the API pages (`?CurrentPage=&PageSize=`): the hook that loads a page, and its pager. */
 import { useEffect, useState } from "preact/hooks";
-import { api, errorText, type Paged } from "../api.ts";
+import { api, errorText, type PagedResponse } from "../api.ts";
+
+/** A list's current page (null until loaded), its error, and what changes them. */
+export interface PagedList<T> {
+  page: number;
+  setPage: (page: number) => void;
+  data: PagedResponse<T> | null;
+  error: string | null;
+  setError: (error: string | null) => void;
+  /** Loads the current page again (after an action changed the list). */
+  reload: () => Promise<void>;
+}
 
 /** The current page of `path`, its error, and a reload (after an action changed the list). */
-export function usePaged<T>(path: string, pageSize: number) {
+export function usePaged<T>(path: string, pageSize: number): PagedList<T> {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Paged<T> | null>(null);
+  const [data, setData] = useState<PagedResponse<T> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const reload = () =>
-    api<Paged<T>>("GET", `${path}?CurrentPage=${page}&PageSize=${pageSize}`)
+    api<PagedResponse<T>>("GET", `${path}?CurrentPage=${page}&PageSize=${pageSize}`)
       .then((loaded) => {
         setData(loaded);
         setError(null);

@@ -1,59 +1,37 @@
 /**
  * Rules and webhooks between the API's JSON and the app's forms (strings and booleans), and the
- * delivery log's one-line reading. Pure.
+ * delivery log's one-line reading. Pure. The shapes are the API's own answer types (type-only
+ * imports), narrowed to the members the app reads.
  */
+import type {
+  DeliveryAttemptResponse,
+  DeliveryResponse,
+  NotificationRuleResponse,
+  WebhookResponse,
+  WebhookViewResponse,
+} from "../../../functions/contracts/api-bodies.ts";
 
-export interface Rule {
-  Id: number;
-  ChannelType: "Email" | "Url";
-  NotifyTo: string;
-  HeaderItems: string;
-  FormatType: "Html" | "Json";
-  AirlinePrefix: string;
-  AwbNumber: string;
-  Event: string;
-  EventAlert: boolean;
-  MissedEventAlert: boolean;
-  ProActiveAlert: boolean;
-  ProActiveTime: number;
-  Destination: string | null;
-  Origin: string | null;
-  Enabled: boolean;
-}
+/** A rule as the app reads it: its Id and the members its form edits. */
+export type Rule = Pick<NotificationRuleResponse, "Id" | RuleField>;
 
-export interface Webhook {
-  Id: number;
-  Event: string;
-  Url: string;
-  Token: string | null;
-  Enabled: boolean;
-  Type: "json" | "xml" | "text";
-  Psk: string | null;
-  AWB: string | null;
-  Verified: boolean;
-  LastVerification: { Outcome: "verified" | "failed"; At: string | null; Detail: string | null } | null;
-  LastDelivery?: { Status: string; HttpStatus: number | null; At: string } | null;
-}
+/** A webhook as the app reads it; GET and list add its newest delivery. */
+export type Webhook = Pick<
+  WebhookResponse,
+  "Id" | "Event" | "Url" | "Token" | "Enabled" | "Type" | "Psk" | "AWB" | "Verified" | "LastVerification"
+> &
+  Partial<Pick<WebhookViewResponse, "LastDelivery">>;
 
-export interface Attempt {
-  Attempt: number;
-  At: string;
-  HttpStatus: number | null;
-  Outcome: string;
-  Detail: string;
-  NextAttemptAt: string | null;
-}
+/** One attempt of a delivery, as the log shows it. */
+export type Attempt = Pick<
+  DeliveryAttemptResponse,
+  "Attempt" | "At" | "HttpStatus" | "Outcome" | "Detail" | "NextAttemptAt"
+>;
 
-export interface Delivery {
-  DeliveryId: string;
-  Event: string;
-  Type: string;
-  AwbNumber: string;
-  Status: "pending" | "retrying" | "delivered" | "parked";
-  CreatedAt: string;
-  UpdatedAt: string;
-  Attempts: Attempt[];
-}
+/** One delivery of a rule's or webhook's log, as the app reads it. */
+export type Delivery = Pick<
+  DeliveryResponse,
+  "DeliveryId" | "Event" | "Type" | "AwbNumber" | "Status" | "CreatedAt" | "UpdatedAt"
+> & { Attempts: Attempt[] };
 
 export type FormValues = Record<string, string | boolean>;
 
@@ -73,6 +51,7 @@ export const RULE_FIELDS = [
   "Destination",
   "Enabled",
 ] as const;
+type RuleField = (typeof RULE_FIELDS)[number];
 
 export const NEW_RULE: FormValues = {
   ChannelType: "Email",

@@ -8,10 +8,20 @@ import type {
   Flight,
   Milestone,
   RouteMap,
+  RouteMapHistory,
+  RouteMapSearchResult,
   RouteMapStatus,
 } from "../../../functions/core/route-map/spec-types.ts";
 
-export type { DateTimePair, Flight, Milestone, RouteMap, RouteMapStatus };
+export type {
+  DateTimePair,
+  Flight,
+  Milestone,
+  RouteMap,
+  RouteMapHistory,
+  RouteMapSearchResult,
+  RouteMapStatus,
+};
 
 export const ROUTE_MAP_STATUSES: readonly RouteMapStatus[] = [
   "Booked",

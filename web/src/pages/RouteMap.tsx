@@ -6,20 +6,15 @@ import { useEffect, useState } from "preact/hooks";
 import { ApiError, api, errorText, FFW } from "../api.ts";
 import { RouteMapSummary, Timeline } from "../components/Timeline.tsx";
 import { formatAwb } from "../lib/format.ts";
-import { type DateTimePair, type RouteMap, routeMapChanges } from "../lib/route-map.ts";
+import { type RouteMap, type RouteMapHistory, routeMapChanges } from "../lib/route-map.ts";
 import { useZoneLabel } from "../zones-loader.ts";
 import { ShareDialog } from "./ShareDialog.tsx";
-
-interface History {
-  RouteMap: RouteMap;
-  Snapshots: Array<{ SnapshotDate: DateTimePair; RouteMap: RouteMap }>;
-}
 
 const CURRENT = "current";
 const NONE = "none";
 
 export function RouteMapPage({ awb }: { awb: string }) {
-  const [history, setHistory] = useState<History | null>(null);
+  const [history, setHistory] = useState<RouteMapHistory | null>(null);
   const [error, setError] = useState<{ status: number; text: string } | null>(null);
   const [asOf, setAsOf] = useState(CURRENT);
   const [compareWith, setCompareWith] = useState(NONE);
@@ -33,7 +28,7 @@ export function RouteMapPage({ awb }: { awb: string }) {
     setAsOf(CURRENT);
     setCompareWith(NONE);
     // The history answer carries the current map too: one request for the page.
-    api<History>("GET", `${FFW}/${awb}/history?PageSize=100`)
+    api<RouteMapHistory>("GET", `${FFW}/${awb}/history?PageSize=100`)
       .then((loaded) => {
         if (live) setHistory(loaded);
       })

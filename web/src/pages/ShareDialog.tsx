@@ -1,26 +1,20 @@
 /** Share links of one AWB: create one (1-720 hours), copy its Url, list the active ones, revoke. */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, api, errorText, FFW } from "../api.ts";
+import { ApiError, api, type CreatedShareResponse, errorText, FFW, type ShareListItem } from "../api.ts";
 import { formatAwb, formatUtc } from "../lib/format.ts";
-
-interface ShareLink {
-  Id: string;
-  ExpiresAt: string;
-  CreatedAt: string;
-}
 
 export function ShareDialog({ awb, onClose }: { awb: string; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [hours, setHours] = useState("24");
   const [created, setCreated] = useState<{ Url: string; ExpiresAt: string } | null>(null);
-  const [links, setLinks] = useState<ShareLink[] | null>(null);
+  const [links, setLinks] = useState<ShareListItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const base = `${FFW}/${awb}/share`;
 
   const reload = () =>
-    api<{ Items: ShareLink[] }>("GET", base)
+    api<{ Items: ShareListItem[] }>("GET", base)
       .then((answer) => setLinks(answer.Items))
       .catch((reason: unknown) => setError(errorText(reason)));
 
@@ -34,7 +28,7 @@ export function ShareDialog({ awb, onClose }: { awb: string; onClose: () => void
     setError(null);
     setFieldError(null);
     try {
-      const answer = await api<{ Id: string; Url: string; ExpiresAt: string }>("POST", base, {
+      const answer = await api<CreatedShareResponse>("POST", base, {
         ExpiresInHours: Number(hours),
       });
       // Listed at once (the reload below confirms it), so the new link's Revoke is there with its Url.

@@ -3,7 +3,7 @@
  * and sortable columns, refreshed every 60 s.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { api, errorText, FFW, type Paged } from "../api.ts";
+import { api, errorText, FFW } from "../api.ts";
 import { formatAwb } from "../lib/format.ts";
 import { routeMapHash } from "../lib/hash-route.ts";
 import {
@@ -12,6 +12,7 @@ import {
   isException,
   ROUTE_MAP_STATUSES,
   type RouteMap,
+  type RouteMapSearchResult,
   type RouteMapStatus,
 } from "../lib/route-map.ts";
 import {
@@ -55,7 +56,7 @@ async function loadView(
 ): Promise<View> {
   const body = searchBody(filters, sort);
   if (!exceptionsOnly) {
-    const result = await api<Paged<RouteMap>>(
+    const result = await api<RouteMapSearchResult>(
       "POST",
       `${FFW}?CurrentPage=${page}&PageSize=${PAGE_SIZE}`,
       body,
@@ -74,7 +75,7 @@ async function loadView(
   let scanned = 0;
   let total = 0;
   for (let scanPage = 1; scanPage <= EXCEPTION_SCAN_PAGES; scanPage++) {
-    const result = await api<Paged<RouteMap>>(
+    const result = await api<RouteMapSearchResult>(
       "POST",
       `${FFW}?CurrentPage=${scanPage}&PageSize=${EXCEPTION_SCAN_PAGE_SIZE}`,
       body,

@@ -6,7 +6,7 @@
 import type { DomainEvent } from "../../events.ts";
 import type { CheckScheduler, PlannedCheck, QueuedCheck } from "../../ports/checks.ts";
 import type { RouteMapRecord } from "../../ports/route-maps.ts";
-import { missedEventDraft } from "../../route-map/apply-report.ts";
+import { missedEventDraft } from "../../route-map/missed-milestones.ts";
 import { parseUtc } from "../../time/station-time.ts";
 import { toDomainEvents } from "./route-map-writes.ts";
 
