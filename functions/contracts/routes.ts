@@ -3,7 +3,7 @@
  * local runner serves the same entries and the HTTP pipeline (functions/http) checks roles and content
  * types against them, so none of them can drift. Each route is also served under an extra leading
  * segment naming the service (`/<SERVICE_NAME>/...`, DESIGN.md section 1). No valibot, no core import:
- * the schemas and descriptions of each route are in functions/http/openapi/route-docs.ts.
+ * the schemas and descriptions of each route are in functions/http/routes/ (ROUTE_API, by handler id).
  */
 import { DEFAULT_SERVICE_NAME } from "./settings.ts";
 

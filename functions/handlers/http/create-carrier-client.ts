@@ -7,12 +7,16 @@ import { createCarrierClient } from "../../core/use-cases/create-carrier-client.
 import type { CarrierTenantDeps, TenantClientDeps } from "../../core/use-cases/shared/tenants.ts";
 import { prefixFromPath } from "../../http/params.ts";
 import { httpRoute } from "../../http/pipeline.ts";
-import { ClientRequestSchema, createdClientBody } from "../../http/schemas/tenants.ts";
+import { SUPPORT_CARRIER_ROUTES } from "../../http/routes/support-carriers.ts";
+import { createdClientBody } from "../../http/schemas/tenants.ts";
 import { carriers, clientRegistry, tenants } from "../../wiring.ts";
+
+// The schemas this route parses with, declared once with its docs.
+const api = SUPPORT_CARRIER_ROUTES["create-carrier-client"];
 
 export const make = (deps: () => TenantClientDeps & CarrierTenantDeps) =>
   httpRoute("create-carrier-client", {
-    body: ClientRequestSchema,
+    body: api.body.schema,
     params: { prefix: prefixFromPath },
   }).handle(async ({ body, params }) => {
     const input = { prefix: params.prefix, name: body.Name, now: nowIso() };

@@ -7,12 +7,16 @@ import { createForwarderClient } from "../../core/use-cases/create-forwarder-cli
 import type { TenantClientDeps } from "../../core/use-cases/shared/tenants.ts";
 import { forwarderIdFromPath } from "../../http/params.ts";
 import { httpRoute } from "../../http/pipeline.ts";
-import { ClientRequestSchema, createdClientBody } from "../../http/schemas/tenants.ts";
+import { SUPPORT_FORWARDER_ROUTES } from "../../http/routes/support-forwarders.ts";
+import { createdClientBody } from "../../http/schemas/tenants.ts";
 import { clientRegistry, tenants } from "../../wiring.ts";
+
+// The schemas this route parses with, declared once with its docs.
+const api = SUPPORT_FORWARDER_ROUTES["create-forwarder-client"];
 
 export const make = (deps: () => TenantClientDeps) =>
   httpRoute("create-forwarder-client", {
-    body: ClientRequestSchema,
+    body: api.body.schema,
     params: { id: forwarderIdFromPath },
   }).handle(async ({ body, params }) => {
     const input = { forwarderId: params.id, name: body.Name, now: nowIso() };

@@ -6,12 +6,16 @@ import { nowIso } from "../../adapters/clock.ts";
 import { createForwarderUser, type ForwarderUserDeps } from "../../core/use-cases/create-forwarder-user.ts";
 import { forwarderIdFromPath } from "../../http/params.ts";
 import { httpRoute } from "../../http/pipeline.ts";
-import { ForwarderUserRequestSchema, forwarderUserBody } from "../../http/schemas/forwarder-users.ts";
+import { SUPPORT_FORWARDER_ROUTES } from "../../http/routes/support-forwarders.ts";
+import { forwarderUserBody } from "../../http/schemas/forwarder-users.ts";
 import { forwarderUserDirectory, forwarderUsers, tenants } from "../../wiring.ts";
+
+// The schemas this route parses with, declared once with its docs.
+const api = SUPPORT_FORWARDER_ROUTES["create-forwarder-user"];
 
 export const make = (deps: () => ForwarderUserDeps) =>
   httpRoute("create-forwarder-user", {
-    body: ForwarderUserRequestSchema,
+    body: api.body.schema,
     params: { id: forwarderIdFromPath },
   }).handle(async ({ body, params }) => {
     const input = { forwarderId: params.id, email: body.Email, now: nowIso() };

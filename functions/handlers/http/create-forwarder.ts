@@ -3,11 +3,15 @@ import { nowIso } from "../../adapters/clock.ts";
 import { createForwarder } from "../../core/use-cases/create-forwarder.ts";
 import type { TenantDeps } from "../../core/use-cases/shared/tenants.ts";
 import { httpRoute } from "../../http/pipeline.ts";
-import { ForwarderRequestSchema, forwarderBody } from "../../http/schemas/tenants.ts";
+import { SUPPORT_FORWARDER_ROUTES } from "../../http/routes/support-forwarders.ts";
+import { forwarderBody } from "../../http/schemas/tenants.ts";
 import { tenants } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = SUPPORT_FORWARDER_ROUTES["create-forwarder"];
+
 export const make = (deps: () => TenantDeps) =>
-  httpRoute("create-forwarder", { body: ForwarderRequestSchema }).handle(async ({ body }) => {
+  httpRoute("create-forwarder", { body: api.body.schema }).handle(async ({ body }) => {
     const profile = {
       forwarderId: body.ForwarderId,
       agentCode: body.AgentCode,

@@ -4,10 +4,10 @@
  */
 import { nowIso } from "../../adapters/clock.ts";
 import { randomToken } from "../../adapters/random-token.ts";
-import { NotificationRuleRequestSchema } from "../../core/notifications/index.ts";
 import { createNotificationRule } from "../../core/use-cases/create-notification-rule.ts";
 import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
 import { subscriber } from "../../http/request-mapping.ts";
+import { NOTIFICATION_ROUTES } from "../../http/routes/notifications.ts";
 import { ruleBody } from "../../http/schemas/notifications.ts";
 import {
   bestEffortProActiveSweeps,
@@ -17,8 +17,11 @@ import {
   subscriptions,
 } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = NOTIFICATION_ROUTES["create-notification-rule"];
+
 export const make = (deps: () => DepsOf<typeof createNotificationRule>) =>
-  httpRoute("create-notification-rule", { body: NotificationRuleRequestSchema }).handle(
+  httpRoute("create-notification-rule", { body: api.body.schema }).handle(
     async ({ identity, body, baseUrl }) => {
       const owner = subscriber(identity);
       const confirmationLink = { token: randomToken(), baseUrl };

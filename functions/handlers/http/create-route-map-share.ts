@@ -11,11 +11,14 @@ import {
 } from "../../core/use-cases/create-route-map-share.ts";
 import { awbFromPath } from "../../http/params.ts";
 import { httpRoute } from "../../http/pipeline.ts";
-import { ShareRequestSchema } from "../../http/schemas/share-links.ts";
+import { ROUTE_MAP_ROUTES } from "../../http/routes/route-maps.ts";
 import { routeMaps, shareLinks } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = ROUTE_MAP_ROUTES["create-route-map-share"];
+
 export const make = (deps: () => CreateRouteMapShareDeps) =>
-  httpRoute("create-route-map-share", { body: ShareRequestSchema, params: { awb: awbFromPath } }).handle(
+  httpRoute("create-route-map-share", { body: api.body.schema, params: { awb: awbFromPath } }).handle(
     async ({ identity, body, params, baseUrl }) => {
       const created = await createRouteMapShare(deps(), {
         awb: params.awb,

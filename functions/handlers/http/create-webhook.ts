@@ -4,15 +4,18 @@
  * (this response only), `Verified` and `LastVerification`, header x-webhook-verification.
  */
 import { nowIso } from "../../adapters/clock.ts";
-import { WebhookRequestSchema } from "../../core/notifications/index.ts";
 import { createWebhook } from "../../core/use-cases/create-webhook.ts";
 import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
 import { subscriber } from "../../http/request-mapping.ts";
+import { WEBHOOK_ROUTES } from "../../http/routes/webhooks.ts";
 import { webhookResult } from "../../http/schemas/notifications.ts";
 import { subscriptionLimits, subscriptions, webhookVerifier } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = WEBHOOK_ROUTES["create-webhook"];
+
 export const make = (deps: () => DepsOf<typeof createWebhook>) =>
-  httpRoute("create-webhook", { body: WebhookRequestSchema }).handle(async ({ identity, body }) => {
+  httpRoute("create-webhook", { body: api.body.schema }).handle(async ({ identity, body }) => {
     const owner = subscriber(identity);
     const webhook = await createWebhook(deps(), { owner, request: body, now: nowIso() });
     return webhookResult(webhook, { revealSecrets: true });

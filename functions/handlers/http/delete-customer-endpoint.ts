@@ -9,11 +9,15 @@ import {
 } from "../../core/use-cases/delete-customer-endpoint.ts";
 import { guidFromPath } from "../../http/params.ts";
 import { httpRoute } from "../../http/pipeline.ts";
-import { customerEndpointBody, ForceQuerySchema } from "../../http/schemas/notifications.ts";
+import { CUSTOMER_ENDPOINT_ROUTES } from "../../http/routes/customer-endpoints.ts";
+import { customerEndpointBody } from "../../http/schemas/notifications.ts";
 import { subscriptions } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = CUSTOMER_ENDPOINT_ROUTES["delete-customer-endpoint"];
+
 export const make = (deps: () => DeleteCustomerEndpointDeps) =>
-  httpRoute("delete-customer-endpoint", { params: { id: guidFromPath }, query: ForceQuerySchema }).handle(
+  httpRoute("delete-customer-endpoint", { params: { id: guidFromPath }, query: api.query }).handle(
     async ({ params, query }) => {
       const deleted = await deleteCustomerEndpoint(deps(), {
         id: params.id,

@@ -9,11 +9,14 @@ import {
 } from "../../core/use-cases/get-route-map-history.ts";
 import { awbFromPath } from "../../http/params.ts";
 import { httpRoute } from "../../http/pipeline.ts";
-import { PageRequestSchema } from "../../http/schemas/paging.ts";
+import { ROUTE_MAP_ROUTES } from "../../http/routes/route-maps.ts";
 import { routeMaps } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = ROUTE_MAP_ROUTES["get-route-map-history"];
+
 export const make = (deps: () => GetRouteMapHistoryDeps) =>
-  httpRoute("get-route-map-history", { params: { awb: awbFromPath }, query: PageRequestSchema }).handle(
+  httpRoute("get-route-map-history", { params: { awb: awbFromPath }, query: api.query }).handle(
     async ({ identity, params, query }) => {
       const history = await getRouteMapHistory(deps(), {
         awb: params.awb,

@@ -5,14 +5,18 @@ import {
 } from "../../core/use-cases/list-carrier-inbound-mail.ts";
 import { prefixFromPath } from "../../http/params.ts";
 import { httpRoute } from "../../http/pipeline.ts";
+import { SUPPORT_CARRIER_ROUTES } from "../../http/routes/support-carriers.ts";
 import { inboundMailEntryBody } from "../../http/schemas/inbound-mail.ts";
-import { cursorPagedBody, TenantPageRequestSchema } from "../../http/schemas/tenants.ts";
+import { cursorPagedBody } from "../../http/schemas/tenants.ts";
 import { carriers, inboundMailLog } from "../../wiring.ts";
+
+// The schemas this route parses with, declared once with its docs.
+const api = SUPPORT_CARRIER_ROUTES["list-carrier-inbound-mail"];
 
 export const make = (deps: () => ListCarrierInboundMailDeps) =>
   httpRoute("list-carrier-inbound-mail", {
     params: { prefix: prefixFromPath },
-    query: TenantPageRequestSchema,
+    query: api.query,
   }).handle(async ({ params, query }) => ({
     status: 200,
     body: cursorPagedBody(

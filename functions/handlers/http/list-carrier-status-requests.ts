@@ -2,14 +2,18 @@
 import { listCarrierStatusRequests } from "../../core/use-cases/list-carrier-status-requests.ts";
 import { prefixFromPath } from "../../http/params.ts";
 import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
-import { PageRequestSchema, pagedBody } from "../../http/schemas/paging.ts";
+import { SUPPORT_CARRIER_ROUTES } from "../../http/routes/support-carriers.ts";
+import { pagedBody } from "../../http/schemas/paging.ts";
 import { carrierStatusRequestBody } from "../../http/schemas/status-requests.ts";
 import { carriers, deliveries } from "../../wiring.ts";
+
+// The schemas this route parses with, declared once with its docs.
+const api = SUPPORT_CARRIER_ROUTES["list-carrier-status-requests"];
 
 export const make = (deps: () => DepsOf<typeof listCarrierStatusRequests>) =>
   httpRoute("list-carrier-status-requests", {
     params: { prefix: prefixFromPath },
-    query: PageRequestSchema,
+    query: api.query,
   }).handle(async ({ params, query }) => {
     const page = await listCarrierStatusRequests(deps(), { prefix: params.prefix, page: query });
     return { status: 200, body: pagedBody(page, query, carrierStatusRequestBody) };

@@ -2,11 +2,15 @@
 import { listCarriers } from "../../core/use-cases/list-carriers.ts";
 import type { CarrierTenantDeps } from "../../core/use-cases/shared/tenants.ts";
 import { httpRoute } from "../../http/pipeline.ts";
-import { carrierTenantBody, cursorPagedBody, TenantPageRequestSchema } from "../../http/schemas/tenants.ts";
+import { SUPPORT_CARRIER_ROUTES } from "../../http/routes/support-carriers.ts";
+import { carrierTenantBody, cursorPagedBody } from "../../http/schemas/tenants.ts";
 import { carriers, tenants } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = SUPPORT_CARRIER_ROUTES["list-carriers"];
+
 export const make = (deps: () => CarrierTenantDeps) =>
-  httpRoute("list-carriers", { query: TenantPageRequestSchema }).handle(async ({ query }) => ({
+  httpRoute("list-carriers", { query: api.query }).handle(async ({ query }) => ({
     status: 200,
     body: cursorPagedBody(await listCarriers(deps(), query), carrierTenantBody),
   }));

@@ -2,11 +2,15 @@
 import { listForwarders } from "../../core/use-cases/list-forwarders.ts";
 import type { TenantDeps } from "../../core/use-cases/shared/tenants.ts";
 import { httpRoute } from "../../http/pipeline.ts";
-import { cursorPagedBody, forwarderBody, TenantPageRequestSchema } from "../../http/schemas/tenants.ts";
+import { SUPPORT_FORWARDER_ROUTES } from "../../http/routes/support-forwarders.ts";
+import { cursorPagedBody, forwarderBody } from "../../http/schemas/tenants.ts";
 import { tenants } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = SUPPORT_FORWARDER_ROUTES["list-forwarders"];
+
 export const make = (deps: () => TenantDeps) =>
-  httpRoute("list-forwarders", { query: TenantPageRequestSchema }).handle(async ({ query }) => ({
+  httpRoute("list-forwarders", { query: api.query }).handle(async ({ query }) => ({
     status: 200,
     body: cursorPagedBody(await listForwarders(deps(), query), forwarderBody),
   }));

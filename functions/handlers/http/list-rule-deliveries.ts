@@ -2,12 +2,16 @@
 import { listRuleDeliveries } from "../../core/use-cases/list-rule-deliveries.ts";
 import { idFromPath } from "../../http/params.ts";
 import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { NOTIFICATION_ROUTES } from "../../http/routes/notifications.ts";
 import { deliveryBody } from "../../http/schemas/notifications.ts";
-import { PageRequestSchema, pagedBody } from "../../http/schemas/paging.ts";
+import { pagedBody } from "../../http/schemas/paging.ts";
 import { deliveries, subscriptions } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = NOTIFICATION_ROUTES["list-rule-deliveries"];
+
 export const make = (deps: () => DepsOf<typeof listRuleDeliveries>) =>
-  httpRoute("list-rule-deliveries", { params: { id: idFromPath }, query: PageRequestSchema }).handle(
+  httpRoute("list-rule-deliveries", { params: { id: idFromPath }, query: api.query }).handle(
     async ({ identity, params, query }) => {
       const { forwarderId } = identity;
       const records = await listRuleDeliveries(deps(), { forwarderId, id: params.id, page: query });

@@ -2,12 +2,16 @@
 import { listWebhookDeliveries } from "../../core/use-cases/list-webhook-deliveries.ts";
 import { idFromPath } from "../../http/params.ts";
 import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { WEBHOOK_ROUTES } from "../../http/routes/webhooks.ts";
 import { deliveryBody } from "../../http/schemas/notifications.ts";
-import { PageRequestSchema, pagedBody } from "../../http/schemas/paging.ts";
+import { pagedBody } from "../../http/schemas/paging.ts";
 import { deliveries, subscriptions } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = WEBHOOK_ROUTES["list-webhook-deliveries"];
+
 export const make = (deps: () => DepsOf<typeof listWebhookDeliveries>) =>
-  httpRoute("list-webhook-deliveries", { params: { id: idFromPath }, query: PageRequestSchema }).handle(
+  httpRoute("list-webhook-deliveries", { params: { id: idFromPath }, query: api.query }).handle(
     async ({ identity, params, query }) => {
       const { forwarderId } = identity;
       const records = await listWebhookDeliveries(deps(), { forwarderId, id: params.id, page: query });

@@ -6,11 +6,14 @@ import { type PutCarrierDeps, putCarrier } from "../../core/use-cases/put-carrie
 import { prefixFromPath } from "../../http/params.ts";
 import { httpRoute } from "../../http/pipeline.ts";
 import { carrierSettingsOf } from "../../http/request-mapping.ts";
-import { CarrierSettingsSchema } from "../../http/schemas/carriers.ts";
+import { SUPPORT_CARRIER_ROUTES } from "../../http/routes/support-carriers.ts";
 import { carriers, tenants, webhookVerifier } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = SUPPORT_CARRIER_ROUTES["put-carrier"];
+
 export const make = (deps: () => PutCarrierDeps) =>
-  httpRoute("put-carrier", { body: CarrierSettingsSchema, params: { prefix: prefixFromPath } }).handle(
+  httpRoute("put-carrier", { body: api.body.schema, params: { prefix: prefixFromPath } }).handle(
     async ({ body, params }) => {
       const settings = carrierSettingsOf(body);
       const carrier = await putCarrier(deps(), { prefix: params.prefix, settings, now: nowIso() });

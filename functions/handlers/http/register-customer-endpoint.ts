@@ -4,25 +4,26 @@
  */
 import { randomUUID } from "node:crypto";
 import { nowIso } from "../../adapters/clock.ts";
-import { CustomerEndpointRequestSchema } from "../../core/notifications/index.ts";
 import {
   type CustomerEndpointDeps,
   registerCustomerEndpoint,
 } from "../../core/use-cases/register-customer-endpoint.ts";
 import { httpRoute } from "../../http/pipeline.ts";
+import { CUSTOMER_ENDPOINT_ROUTES } from "../../http/routes/customer-endpoints.ts";
 import { customerEndpointBody } from "../../http/schemas/notifications.ts";
 import { subscriptions, webhookVerifier } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = CUSTOMER_ENDPOINT_ROUTES["register-customer-endpoint"];
+
 export const make = (deps: () => CustomerEndpointDeps) =>
-  httpRoute("register-customer-endpoint", { body: CustomerEndpointRequestSchema }).handle(
-    async ({ body }) => {
-      const endpoint = await registerCustomerEndpoint(deps(), {
-        request: body,
-        id: randomUUID(),
-        now: nowIso(),
-      });
-      return { status: 200, body: customerEndpointBody(endpoint, true) };
-    },
-  );
+  httpRoute("register-customer-endpoint", { body: api.body.schema }).handle(async ({ body }) => {
+    const endpoint = await registerCustomerEndpoint(deps(), {
+      request: body,
+      id: randomUUID(),
+      now: nowIso(),
+    });
+    return { status: 200, body: customerEndpointBody(endpoint, true) };
+  });
 
 export const handler = make(() => ({ subscriptions: subscriptions(), targets: webhookVerifier() }));

@@ -7,12 +7,14 @@ import { nowIso } from "../../adapters/clock.ts";
 import { type SearchRouteMapsDeps, searchRouteMaps } from "../../core/use-cases/search-route-maps.ts";
 import { httpRoute } from "../../http/pipeline.ts";
 import { searchOf } from "../../http/request-mapping.ts";
-import { PageRequestSchema } from "../../http/schemas/paging.ts";
-import { RouteMapSearchSchema } from "../../http/schemas/route-maps.ts";
+import { ROUTE_MAP_ROUTES } from "../../http/routes/route-maps.ts";
 import { routeMapSearch, routeMaps } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = ROUTE_MAP_ROUTES["search-route-maps"];
+
 export const make = (deps: () => SearchRouteMapsDeps) =>
-  httpRoute("search-route-maps", { body: RouteMapSearchSchema, query: PageRequestSchema }).handle(
+  httpRoute("search-route-maps", { body: api.body.schema, query: api.query }).handle(
     async ({ identity, body, query }) => ({
       status: 200,
       rawJson: await searchRouteMaps(deps(), { reader: identity, ...searchOf(body, query), now: nowIso() }),

@@ -8,11 +8,14 @@ import { logger } from "../../adapters/logger.ts";
 import { formatAwb } from "../../core/awb.ts";
 import { type TriggerRouteMapDeps, triggerRouteMap } from "../../core/use-cases/trigger-route-map.ts";
 import { httpRoute } from "../../http/pipeline.ts";
-import { SendsmeRequestSchema } from "../../http/schemas/route-maps.ts";
+import { ROUTE_MAP_ROUTES } from "../../http/routes/route-maps.ts";
 import { carriers, conflictBackoff, routeMaps, statusRequestDeps } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = ROUTE_MAP_ROUTES["trigger-route-map"];
+
 export const make = (deps: () => TriggerRouteMapDeps) =>
-  httpRoute("trigger-route-map", { body: SendsmeRequestSchema }).handle(async ({ identity, body }) => {
+  httpRoute("trigger-route-map", { body: api.body.schema }).handle(async ({ identity, body }) => {
     const awb = { prefix: body.AirlinePrefix, serial: body.AwbNumber };
     const isXtd = body.IsXTD === true;
     const { AgentCode: agentCode, AgentCass: agentCass } = body;

@@ -3,19 +3,22 @@
  * the header value); the GUID and forwarder stay. 200 with the endpoint, header value masked.
  */
 import { nowIso } from "../../adapters/clock.ts";
-import { CustomerEndpointUpdateSchema } from "../../core/notifications/index.ts";
 import {
   type UpdateCustomerEndpointDeps,
   updateCustomerEndpoint,
 } from "../../core/use-cases/update-customer-endpoint.ts";
 import { guidFromPath } from "../../http/params.ts";
 import { httpRoute } from "../../http/pipeline.ts";
+import { CUSTOMER_ENDPOINT_ROUTES } from "../../http/routes/customer-endpoints.ts";
 import { customerEndpointBody } from "../../http/schemas/notifications.ts";
 import { subscriptions, webhookVerifier } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = CUSTOMER_ENDPOINT_ROUTES["update-customer-endpoint"];
+
 export const make = (deps: () => UpdateCustomerEndpointDeps) =>
   httpRoute("update-customer-endpoint", {
-    body: CustomerEndpointUpdateSchema,
+    body: api.body.schema,
     params: { id: guidFromPath },
   }).handle(async ({ params, body }) => {
     const endpoint = await updateCustomerEndpoint(deps(), { id: params.id, update: body, now: nowIso() });

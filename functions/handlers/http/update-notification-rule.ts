@@ -1,16 +1,19 @@
 /** PUT /ffw/service/routemap/eventconfignotifier/{id}: replace one of the caller's rules. */
 import { nowIso } from "../../adapters/clock.ts";
 import { randomToken } from "../../adapters/random-token.ts";
-import { NotificationRuleUpdateSchema } from "../../core/notifications/index.ts";
 import { updateNotificationRule } from "../../core/use-cases/update-notification-rule.ts";
 import { idFromPath } from "../../http/params.ts";
 import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { NOTIFICATION_ROUTES } from "../../http/routes/notifications.ts";
 import { ruleBody } from "../../http/schemas/notifications.ts";
 import { bestEffortProActiveSweeps, emailConfirmations, emailSender, subscriptions } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = NOTIFICATION_ROUTES["update-notification-rule"];
+
 export const make = (deps: () => DepsOf<typeof updateNotificationRule>) =>
   httpRoute("update-notification-rule", {
-    body: NotificationRuleUpdateSchema,
+    body: api.body.schema,
     params: { id: idFromPath },
   }).handle(async ({ identity, params, body, baseUrl }) => {
     const { forwarderId } = identity;

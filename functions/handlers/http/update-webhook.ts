@@ -4,15 +4,18 @@
  * again in this request. Secrets masked in the answer.
  */
 import { nowIso } from "../../adapters/clock.ts";
-import { WebhookUpdateSchema } from "../../core/notifications/index.ts";
 import { updateWebhook } from "../../core/use-cases/update-webhook.ts";
 import { idFromPath } from "../../http/params.ts";
 import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { WEBHOOK_ROUTES } from "../../http/routes/webhooks.ts";
 import { webhookResult } from "../../http/schemas/notifications.ts";
 import { subscriptions, webhookVerifier } from "../../wiring.ts";
 
+// The schemas this route parses with, declared once with its docs.
+const api = WEBHOOK_ROUTES["update-webhook"];
+
 export const make = (deps: () => DepsOf<typeof updateWebhook>) =>
-  httpRoute("update-webhook", { body: WebhookUpdateSchema, params: { id: idFromPath } }).handle(
+  httpRoute("update-webhook", { body: api.body.schema, params: { id: idFromPath } }).handle(
     async ({ identity, params, body }) => {
       const { forwarderId } = identity;
       return webhookResult(

@@ -1,188 +1,130 @@
 /**
- * Builds the OpenAPI 3.1 document from the route table (functions/contracts/routes.ts) and each
- * route's docs and valibot schemas (route-docs.ts; JSON Schema 2020-12, which OpenAPI 3.1 uses as
- * is). Generated, never hand-written, so it lists exactly the routes served.
+ * Builds the OpenAPI 3.1 document from the route table (functions/contracts/routes.ts) and each route's
+ * entry in ROUTE_API (functions/http/routes): the very schemas the handlers parse with, each named
+ * body and answer a component with its example, and per operation the errors it may answer. Generated,
+ * never hand-written, so it lists exactly the routes served.
  */
-import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
-import type { GenericSchema } from "valibot";
-import { DEFAULT_SERVICE_NAME, ROUTES, routePaths } from "../../contracts/routes.ts";
-import { MILESTONE_NAMES } from "../../core/carrier-messages/types.ts";
-import { EVENT_PAYLOAD_FIELDS, type EventPayloadField } from "../../core/notifications/payload.ts";
-import { plainObjectInner } from "../schemas/plain-object.ts";
-import { ROUTE_DOCS } from "./route-docs.ts";
+import { DEFAULT_SERVICE_NAME, ROUTES, type RouteDefinition, routePaths } from "../../contracts/routes.ts";
+import { TENANT_SCOPES } from "../../contracts/scopes.ts";
+import { type Component, ROUTE_API, type RouteApi } from "../routes/index.ts";
+import {
+  type ErrorStatus,
+  errorResponseComponents,
+  errorResponseRef,
+  errorStatuses,
+  PROBLEM_SCHEMA,
+} from "./error-responses.ts";
+import { EVENT_PAYLOAD_SCHEMA } from "./event-payload.ts";
+import { componentRef, componentSchemas, inlineSchema, type JsonObject } from "./json-schema.ts";
+import { EVENT_PAYLOAD_WEBHOOK, TAGS } from "./texts.ts";
 
-type JsonObject = Record<string, unknown>;
-
-function schemaOf(schema: GenericSchema): JsonObject {
-  // "ignore": transformations such as trim have no JSON Schema form; the validation parts still convert.
-  const {
-    $schema: _dialect,
-    $defs,
-    ...rest
-  } = toJsonSchema(schema, {
-    target: "draft-2020-12",
-    errorMode: "ignore",
-    // A plainObject (arrays refused, see plain-object.ts) is documented as the object it wraps.
-    overrideSchema: ({ valibotSchema }) => {
-      const inner = plainObjectInner(valibotSchema);
-      return inner ? (schemaOf(inner) as JsonSchema) : undefined;
-    },
-  }) as JsonObject;
-  // The lazy schema of each plainObject leaves a definition behind that the override made unused.
-  return $defs !== undefined && JSON.stringify(rest).includes('"$ref"') ? { ...rest, $defs } : rest;
+export interface OpenApiSettings {
+  /** Leading path segment under which every route is also served. */
+  serviceName?: string;
+  /**
+   * The API's base URL as callers reach it (scheme, host, stage): the document's server. Default "/",
+   * the origin the document is served from.
+   */
+  serverUrl?: string;
+  /**
+   * The OAuth 2.0 token endpoint of client credentials: in AWS the Cognito domain's. Default: the API's
+   * own /oauth2/token, which the local runner serves.
+   */
+  tokenUrl?: string;
 }
 
-const PROBLEM_SCHEMA = {
-  type: "object",
-  required: ["type", "title", "status", "detail", "errors"],
-  properties: {
-    type: { type: "string" },
-    title: { type: "string" },
-    status: { type: "integer" },
-    detail: { type: "string" },
-    errors: {
-      type: "array",
-      items: { type: "object", properties: { field: { type: "string" }, message: { type: "string" } } },
-    },
-  },
-};
+const isComponent = (response: RouteApi["response"]): response is Component =>
+  response !== undefined && "schema" in response;
 
-const STATION = { type: "string", pattern: "^[A-Z]{3}$" };
-const LOCAL_STAMP = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$";
-const UTC_STAMP = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\+00:00$";
-const nullable = (schema: JsonObject) => ({ ...schema, type: [schema.type, "null"] });
+/** Every component a route names: its JSON body (or a raw body's JSON form) and its answer. */
+function componentsOf(api: RouteApi): Component[] {
+  const body = api.body?.raw ? api.body.json : api.body;
+  return [...(body ? [body] : []), ...(isComponent(api.response) ? [api.response] : [])];
+}
 
-/**
- * The Event payload we POST to Url-channel endpoints and webhooks (spec "Event payload", DESIGN.md
- * section 5): exactly these fields, with the values receivers validate. Keyed by the renderer's own
- * field list, so a field added there and not here fails to compile.
- */
-const EVENT_PAYLOAD_PROPERTIES: Record<EventPayloadField, JsonObject> = {
-  IdMessage: { type: "string", description: "Event id, stable across retries: de-duplicate on it" },
-  AirWaybillPrefix: { type: "string", pattern: "^\\d{3}$" },
-  AirWaybillNumber: { type: "string", pattern: "^\\d{8}$" },
-  ForwarderIdentifier: { type: "string", description: "The receiving forwarder" },
-  AgentCode: { type: "string", pattern: "^\\d{7}$", description: "The receiving forwarder's" },
-  AgentCass: { type: "string", pattern: "^\\d{4}$", description: "The receiving forwarder's" },
-  AgentStation: { ...STATION, description: "The receiving forwarder's branch" },
-  Type: {
-    type: "string",
-    enum: ["Event", "Missed", "ProActive"],
-    description:
-      "Event: a milestone was reported (or RMP/CAN); Missed: its planned time passed without a report; " +
-      "ProActive: still unreported ProActiveTime minutes after its planned time",
-  },
-  Event: { type: "string", enum: [...MILESTONE_NAMES, "RMP", "CAN"] },
-  EventStatus: { type: "string", enum: ["Creation", "Replan", "Update"] },
-  AirportOfEvent: STATION,
-  AirportOfOrigin: STATION,
-  AirportOfDestination: STATION,
-  CarrierCode: {
-    ...nullable({ type: "string", pattern: "^[A-Z0-9]{2}$" }),
-    description: "null when no flight is known (no booking yet)",
-  },
-  FlightNumber: {
-    ...nullable({ type: "string", pattern: "^\\d{1,4}[A-Z]?$" }),
-    description: "null when no flight is known (no booking yet)",
-  },
-  PiecesReported: { type: "integer", minimum: 0, description: "0 = not reported (Missed, ProActive)" },
-  TotalShipmentPieces: { type: "integer", minimum: 0 },
-  WeightReported: nullable({ type: "number", minimum: 0 }),
-  WeightCode: {
-    type: ["string", "null"],
-    enum: ["K", "L", null],
-    description: "null when no weight is reported",
-  },
-  MilestoneReportedLocalTimeStamp: nullable({ type: "string", pattern: LOCAL_STAMP }),
-  MilestoneReportedUtcTimeStamp: nullable({ type: "string", pattern: UTC_STAMP }),
-  isRM: { type: "boolean", description: "true when the shipment has a planned route map" },
-  TavGap: { type: "null" },
-  PlannedLocalTimeStamp: nullable({ type: "string", pattern: LOCAL_STAMP }),
-  PlannedUtcTimeStamp: nullable({ type: "string", pattern: UTC_STAMP }),
-};
+const SUCCESS = { 200: "OK", 201: "Created", 202: "Accepted", 204: "No Content" } as const;
 
-export const EVENT_PAYLOAD_SCHEMA = {
-  type: "object",
-  description:
-    "Sent to Url-channel rules (JSON) and webhooks (JSON, or the same fields as XML or text). Missed and " +
-    "ProActive alerts report nothing: EventStatus Update, PiecesReported 0, WeightReported, WeightCode " +
-    "and both MilestoneReported timestamps null, both Planned timestamps filled.",
-  required: [...EVENT_PAYLOAD_FIELDS],
-  additionalProperties: false,
-  properties: EVENT_PAYLOAD_PROPERTIES,
-  // JSON Schema 2020-12 (OpenAPI 3.1's dialect): what Missed/ProActive payloads always hold.
-  if: { properties: { Type: { enum: ["Missed", "ProActive"] } } },
-  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, never awaited.
-  then: {
-    properties: {
-      EventStatus: { const: "Update" },
-      PiecesReported: { const: 0 },
-      WeightReported: { type: "null" },
-      WeightCode: { type: "null" },
-      MilestoneReportedLocalTimeStamp: { type: "null" },
-      MilestoneReportedUtcTimeStamp: { type: "null" },
-      PlannedLocalTimeStamp: { type: "string" },
-      PlannedUtcTimeStamp: { type: "string" },
-    },
-  },
-};
+function successResponse(api: RouteApi): JsonObject {
+  const status = api.status ?? 200;
+  const { response } = api;
+  if (status === 204 || response === undefined) return { [status]: { description: SUCCESS[status] } };
+  const content = isComponent(response)
+    ? { "application/json": { schema: { $ref: componentRef(response.name) } } }
+    : { "text/html": { schema: { type: "string", description: response.html } } };
+  return { [status]: { description: SUCCESS[status], content } };
+}
 
-export function buildOpenApiDocument(serviceName = DEFAULT_SERVICE_NAME): JsonObject {
+function requestBody(route: RouteDefinition, api: RouteApi): JsonObject | undefined {
+  if (!route.body || !api.body) return undefined;
+  const { body } = api;
+  const json = body.raw ? body.json : body;
+  const schemaFor = (type: string): JsonObject =>
+    type === "application/json" && json
+      ? { $ref: componentRef(json.name) }
+      : type.endsWith("json")
+        ? { type: ["object", "array"] }
+        : { type: "string" };
+  return {
+    required: true,
+    ...(body.description ? { description: body.description } : {}),
+    content: Object.fromEntries(route.body.contentTypes.map((type) => [type, { schema: schemaFor(type) }])),
+  };
+}
+
+function parameters(path: string, api: RouteApi): JsonObject[] {
+  const inPath = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  }));
+  if (!api.query) return inPath;
+  // One query parameter per property of the route's query schema.
+  const query = inlineSchema(api.query) as { properties?: Record<string, JsonObject>; required?: string[] };
+  const inQuery = Object.entries(query.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: "query",
+    required: query.required?.includes(name) ?? false,
+    schema,
+  }));
+  return [...inPath, ...inQuery];
+}
+
+function operation(route: RouteDefinition, api: RouteApi, path: string, operationId: string): JsonObject {
+  const params = parameters(path, api);
+  const body = requestBody(route, api);
+  const errors = Object.fromEntries(
+    errorStatuses(route, api).map((status) => [String(status), errorResponseRef(status)]),
+  );
+  return {
+    operationId,
+    summary: api.summary,
+    tags: [api.tag],
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(route.roles === "public"
+      ? { security: [] }
+      : {
+          security: [{ oauth2: route.roles.map((role) => TENANT_SCOPES[role]) }, { bearerAuth: [] }],
+          "x-roles": route.roles,
+        }),
+    ...(body ? { requestBody: body } : {}),
+    responses: { ...successResponse(api), ...errors, default: errorResponseRef(500) },
+  };
+}
+
+export function buildOpenApiDocument(settings: OpenApiSettings = {}): JsonObject {
+  const serviceName = settings.serviceName ?? DEFAULT_SERVICE_NAME;
+  const serverUrl = settings.serverUrl ?? "/";
+  const tokenUrl = settings.tokenUrl ?? `${serverUrl.replace(/\/$/, "")}/oauth2/token`;
   const paths: Record<string, Record<string, JsonObject>> = {};
+  const statuses = new Set<ErrorStatus>([500]);
   for (const route of ROUTES) {
-    const docs = ROUTE_DOCS[route.handler];
+    const api = ROUTE_API[route.handler];
+    for (const status of errorStatuses(route, api)) statuses.add(status);
     for (const [index, path] of routePaths(route, serviceName).entries()) {
-      const parameters: JsonObject[] = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-        name,
-        in: "path",
-        required: true,
-        schema: { type: "string" },
-      }));
-      if (docs.query) {
-        // One query parameter per property of the route's query schema.
-        const query = schemaOf(docs.query) as {
-          properties?: Record<string, JsonObject>;
-          required?: string[];
-        };
-        for (const [name, schema] of Object.entries(query.properties ?? {})) {
-          parameters.push({ name, in: "query", required: query.required?.includes(name) ?? false, schema });
-        }
-      }
-      const operation: JsonObject = {
-        operationId: index === 0 ? route.handler : `${route.handler}-service-prefixed`,
-        summary: docs.summary,
-        tags: [docs.tag],
-        ...(parameters.length > 0 ? { parameters } : {}),
-        ...(route.roles === "public" ? { security: [] } : { "x-roles": route.roles }),
-        responses: {
-          "200": {
-            description: "OK",
-            content: { "application/json": { schema: docs.response ? schemaOf(docs.response) : {} } },
-          },
-          default: {
-            description: "Error (problem+json)",
-            content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
-          },
-        },
-      };
-      if (route.body) {
-        const description = docs.body?.description;
-        const jsonSchema = docs.body?.schema;
-        operation.requestBody = {
-          required: true,
-          ...(description ? { description } : {}),
-          content: Object.fromEntries(
-            route.body.contentTypes.map((type) => [
-              type,
-              {
-                schema: type === "application/json" && jsonSchema ? schemaOf(jsonSchema) : { type: "string" },
-              },
-            ]),
-          ),
-        };
-      }
+      const operationId = index === 0 ? route.handler : `${route.handler}-service-prefixed`;
       paths[path] ??= {};
-      paths[path][route.method.toLowerCase()] = operation;
+      paths[path][route.method.toLowerCase()] = operation(route, api, path, operationId);
     }
   }
   return {
@@ -196,44 +138,42 @@ export function buildOpenApiDocument(serviceName = DEFAULT_SERVICE_NAME): JsonOb
         "Outbound Event payloads (Url-channel rules, webhooks): see webhooks.eventPayload and " +
         "components.schemas.EventPayload.",
     },
+    servers: [{ url: serverUrl, description: `This API; every route is also served under /${serviceName}` }],
+    tags: TAGS,
     // What we POST to receivers (not an operation of this API): OpenAPI 3.1's place for it.
-    webhooks: {
-      eventPayload: {
-        post: {
-          summary: "Event payload: a reported milestone, RMP/CAN, or a Missed/ProActive alert",
+    webhooks: { eventPayload: EVENT_PAYLOAD_WEBHOOK },
+    security: [{ oauth2: [] }, { bearerAuth: [] }],
+    components: {
+      securitySchemes: {
+        oauth2: {
+          type: "oauth2",
           description:
-            "POSTed to a Url-channel rule's customer endpoint (with its registered header) and to webhooks " +
-            "(Authorization Bearer <Token> when set; Standard Webhooks signature headers when a Psk is set). " +
-            "Retried on timeouts, 429 and 5xx.",
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": { schema: { $ref: "#/components/schemas/EventPayload" } },
-              "application/xml": {
-                schema: {
-                  type: "string",
-                  description: "Webhooks of Type xml: root <Event>, one element per field",
-                },
-              },
-              "text/plain": {
-                schema: {
-                  type: "string",
-                  description: "Webhooks of Type text: one `Field: value` line per field",
-                },
+            "OAuth 2.0 client credentials (HTTP Basic, form body) of a client support created for your " +
+            "tenant; the access token is the bearer token.",
+          flows: {
+            clientCredentials: {
+              tokenUrl,
+              scopes: {
+                [TENANT_SCOPES.forwarder]: "Call the forwarder routes",
+                [TENANT_SCOPES.carrier]: "Call the carrier routes",
+                [TENANT_SCOPES.support]: "Call the support routes",
               },
             },
           },
-          responses: {
-            "200": { description: "Received" },
-            "204": { description: "Received" },
-          },
+        },
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "A JWT of the service's issuer carrying the caller's role and claims",
         },
       },
-    },
-    security: [{ bearerAuth: [] }],
-    components: {
-      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
-      schemas: { Problem: PROBLEM_SCHEMA, EventPayload: EVENT_PAYLOAD_SCHEMA },
+      schemas: {
+        Problem: PROBLEM_SCHEMA,
+        EventPayload: EVENT_PAYLOAD_SCHEMA,
+        ...componentSchemas(ROUTES.flatMap((route) => componentsOf(ROUTE_API[route.handler]))),
+      },
+      responses: errorResponseComponents(statuses),
     },
     paths,
   };

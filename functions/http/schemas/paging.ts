@@ -14,7 +14,7 @@ const PageNumber = (max: number, label: string) =>
     v.maxValue(max, `${label} must be at most ${max}`),
   );
 
-/** The query as documented (one OpenAPI query parameter per entry). */
+/** The query as sent (the OpenAPI document lists one query parameter per entry). */
 export const PagingQuerySchema = v.object({
   CurrentPage: v.optional(PageNumber(1_000_000, "CurrentPage"), "1"),
   PageSize: v.optional(PageNumber(500, "PageSize"), "100"),
