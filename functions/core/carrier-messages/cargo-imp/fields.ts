@@ -44,6 +44,7 @@ const EXPECT_ROUTE = "departure and arrival airports such as FRAJFK";
 const EXPECT_QUANTITY = "a quantity such as T10K250.0";
 export const EXPECT_TIME_GROUP = "a time group such as S1325, E1340 or A1341 (optionally -N or -P)";
 
+/** A date field: day and month, and hour and minute when it carried hhmm. */
 export interface ParsedDate {
   day: number;
   month: number;
@@ -82,15 +83,18 @@ export function parseDate(
   return { day, month, hour, minute };
 }
 
+/** The date's station-local time (00:00 when it has no hhmm), without a day change. */
 export function stationTimeOf(date: ParsedDate): StationTime {
   return { month: date.month, day: date.day, hour: date.hour ?? 0, minute: date.minute ?? 0, dayOffset: 0 };
 }
 
+/** A time group: S (scheduled), E (estimated) or A (actual), and its station-local time. */
 export interface TimeGroup {
   kind: "S" | "E" | "A";
   time: StationTime;
 }
 
+/** `S1325`, `E1340-N`, `A1341-P`: the kind and its time on `date`, with the day change. */
 export function parseTimeGroup(line: number, field: string, date: ParsedDate): TimeGroup {
   const m = TIME_GROUP_RE.exec(field);
   if (m === null) fail(line, EXPECT_TIME_GROUP, field);
@@ -104,18 +108,21 @@ export function parseTimeGroup(line: number, field: string, date: ParsedDate): T
   };
 }
 
+/** A 3-letter airport code. */
 export function parseStation(line: number, field: string | undefined): string {
   if (field === undefined) fail(line, EXPECT_STATION, "end of line");
   if (!isAirportCode(field)) fail(line, EXPECT_STATION, field);
   return field;
 }
 
+/** An airport pair `FRAJFK`. */
 export function parseRoute(line: number, field: string | undefined): { origin: string; destination: string } {
   if (field === undefined) fail(line, EXPECT_ROUTE, "end of line");
   if (!STATIONS_RE.test(field)) fail(line, EXPECT_ROUTE, field);
   return { origin: field.slice(0, 3), destination: field.slice(3) };
 }
 
+/** A flight designator `LH400`. */
 export function parseFlight(
   line: number,
   field: string | undefined,
@@ -134,6 +141,7 @@ interface ParsedQuantity {
   totalPieces: number | null;
 }
 
+/** A quantity group `T10K250.0MC1.5`, weight and volume plausible (volume in cubic metres). */
 export function parseQuantity(line: number, field: string): ParsedQuantity {
   const m = QUANTITY_RE.exec(field);
   if (m === null) fail(line, EXPECT_QUANTITY, field);
@@ -167,6 +175,7 @@ export function totalOf(parsed: ParsedQuantity | null): Quantity | null {
   return { pieces: parsed.totalPieces, weightCode: null, weight: null, volumeCode: null, volume: null };
 }
 
+/** The consignment line read: AWB, its origin and destination, the quantity when given. */
 export interface Consignment {
   awb: AwbId;
   origin: string;

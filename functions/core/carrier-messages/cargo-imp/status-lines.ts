@@ -33,6 +33,7 @@ import { fail } from "./lexer.ts";
 
 export const EXPECT_STATUS = "a status line such as DEP/LH400/14MAR/FRAJFK/T10/A1341";
 
+/** What every report of one FSU shares: the consignment line's AWB, route and total, and that line. */
 export interface ReportBase extends Pick<StatusReport, "awb" | "origin" | "destination" | "total"> {
   consignmentAt: SourceRef;
 }

@@ -30,6 +30,7 @@ const DATE_TIME_RE =
 const NUMBER_RE = /^\d{1,9}(?:\.\d{1,6})?$/;
 const INTEGER_RE = /^\d{1,6}$/;
 
+/** A movement's flight: `ID` LH400, or the number with CarrierParty/PrimaryID; null without an ID. */
 export function readFlightDesignator(
   movement: XmlElement,
   errors: ElementLocator,
@@ -49,6 +50,7 @@ export function readFlightDesignator(
   return errors.fail("SpecifiedLogisticsTransportMovement", "a flight ID such as LH400", id, occurrence);
 }
 
+/** The AWB of TransportContractDocument/ID (`020-12345675` or `02012345675`), check digit checked. */
 export function readAwb(consignment: XmlElement, errors: ElementLocator): AwbId {
   const id = pathText(consignment, "TransportContractDocument", "ID");
   if (id === undefined) {
@@ -67,6 +69,7 @@ export function readAwb(consignment: XmlElement, errors: ElementLocator): AwbId 
   return { prefix: m[1] as string, serial };
 }
 
+/** A 3-letter airport code, refused naming `element` (its `occurrence`-th one). */
 export function readAirport(
   value: string | undefined,
   element: string,
@@ -149,6 +152,7 @@ function readWeight(
   return { weight, weightCode };
 }
 
+/** Pieces, weight and volume of `node` (volume in cubic metres); null when it gives no pieces. */
 export function readQuantity(
   node: XmlElement,
   piecesElement: string,
@@ -179,6 +183,7 @@ export function readQuantity(
   };
 }
 
+/** The consignment total: the Total... elements when sent, else PieceQuantity and GrossWeightMeasure. */
 export function readTotal(consignment: XmlElement, errors: ElementLocator): Quantity | null {
   const totalPieces = pathText(consignment, "TotalPieceQuantity") !== undefined;
   const totalWeight = child(consignment, "TotalGrossWeightMeasure") !== undefined;
