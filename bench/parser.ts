@@ -1,7 +1,7 @@
 /** Cargo-IMP parsing throughput over the fixture set (every message type we accept). */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseCargoImp } from "../functions/core/carrier-messages/index.ts";
+import { parseCargoImp } from "../functions/core/carrier-messages/cargo-imp/index.ts";
 import { figure, median } from "./support.ts";
 
 const directory = join(import.meta.dirname, "..", "test", "fixtures", "cargo-imp");

@@ -5,6 +5,7 @@
  * segment naming the service (`/<SERVICE_NAME>/...`, DESIGN.md section 1). No valibot, no core import:
  * the schemas and descriptions of each route are in functions/http/routes/ (ROUTE_API, by handler id).
  */
+import { CARRIER_CONTENT_TYPES } from "./carrier-formats.ts";
 import { DEFAULT_SERVICE_NAME } from "./settings.ts";
 
 export { DEFAULT_SERVICE_NAME };
@@ -37,19 +38,6 @@ interface RouteShape {
   query?: "paging" | "cursor" | "force" | "month";
 }
 
-/**
- * Content types of carrier messages: Cargo-IMP, Cargo-XML XFSU, the JSON event form and ONE Record
- * LogisticsEvents (JSON-LD). The parsers' own list (SUPPORTED_CARRIER_CONTENT_TYPES in
- * functions/core/carrier-messages) must equal it; a unit test holds the two together.
- */
-export const CARRIER_CONTENT_TYPES = [
-  "text/plain",
-  "application/xml",
-  "text/xml",
-  "application/json",
-  "application/ld+json",
-] as const;
-
 const JSON_BODY = { contentTypes: ["application/json"] } as const;
 const forwarder = ["forwarder"] as const;
 const support = ["support"] as const;
@@ -80,6 +68,7 @@ const TABLE = [
     method: "POST",
     path: "/carrier/messages",
     roles: ["carrier"],
+    // Carrier messages: the content types of every carrier format, listed once in carrier-formats.ts.
     body: { contentTypes: CARRIER_CONTENT_TYPES },
   },
   // A carrier's ONE Record server announces LogisticsEvents; the service fetches them.

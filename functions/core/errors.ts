@@ -4,9 +4,8 @@
  * anything is written, so a refusal changes nothing (DESIGN.md section 6).
  */
 
-import { truncateFound } from "./carrier-messages/common.ts";
-import type { FieldError } from "./carrier-messages/json-events.ts";
-import type { AwbId, StationTime } from "./carrier-messages/types.ts";
+import type { AwbId, FieldError, StationTime } from "./carrier-messages/types.ts";
+import { truncateFound } from "./carrier-messages/types.ts";
 import type { AppliedMessage } from "./use-cases/ingest-carrier-message.ts";
 
 /** Unknown, or not readable by the caller: the same answer, so existence never leaks (404). */

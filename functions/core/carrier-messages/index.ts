@@ -1,33 +1,31 @@
 /**
- * Entry point of the carrier-message parsers: picks the parser from the request's content type.
- * text/plain = Cargo-IMP, application/xml or text/xml = Cargo-XML XFSU, application/json = our JSON
- * form, application/ld+json = ONE Record LogisticsEvents (JSON-LD). Parameters such as `charset=utf-8` are allowed; anything else is UnsupportedContentTypeError (415).
+ * Entry point of the carrier-message parsers: picks the parser from the request's content type
+ * through the format registry (registry.ts; the content types are listed once, in
+ * functions/contracts/carrier-formats.ts): text/plain = Cargo-IMP, application/xml or text/xml =
+ * Cargo-XML XFSU, application/json = our JSON form, application/ld+json = ONE Record LogisticsEvents
+ * (JSON-LD). Parameters such as `charset=utf-8` are allowed; anything else is
+ * UnsupportedContentTypeError (415).
+ *
+ * One folder per format, one module per message type: cargo-imp/ (lexer, envelope, shared fields,
+ * FSU/FSA, FWB, FFR/FFA), cargo-xml/ (document, shared fields, XFSU), json/ (the JSON text and its
+ * path -> line reader, shared with ONE Record; our event form), one-record/ (JSON-LD, code-list
+ * terms, the objects an event points to, events, notifications).
  */
 import { MessageParseError, UnsupportedContentTypeError } from "../errors.ts";
-import { parseCargoImp } from "./cargo-imp.ts";
-import { MAX_MESSAGES_PER_BODY, truncateFound } from "./common.ts";
-import { parseJsonEvents } from "./json-events.ts";
-import { parseOneRecordEvents } from "./one-record.ts";
+import { MAX_MESSAGES_PER_BODY } from "./common.ts";
 import { assertPlausibleTimes } from "./plausible-times.ts";
+import { parserFor } from "./registry.ts";
 import type { CarrierReport } from "./types.ts";
-import { parseXfsu } from "./xfsu.ts";
 
-export { parseCargoImp } from "./cargo-imp.ts";
-export { CarrierJsonMessageSchema, parseJsonEvents } from "./json-events.ts";
-export { parseOneRecordEvents, parseOneRecordNotification } from "./one-record.ts";
+export { parseCargoImp } from "./cargo-imp/index.ts";
+export { parseCargoXml } from "./cargo-xml/index.ts";
+export { parseJsonEvents } from "./json/events.ts";
+export { CarrierJsonMessageSchema } from "./json/schema.ts";
+export { parseJsonText } from "./json/text.ts";
+export { parseOneRecordEvents } from "./one-record/events.ts";
+export { parseOneRecordNotification } from "./one-record/notifications.ts";
+export { SUPPORTED_CARRIER_CONTENT_TYPES } from "./registry.ts";
 export type { CarrierReport } from "./types.ts";
-export { parseXfsu } from "./xfsu.ts";
-
-export const SUPPORTED_CARRIER_CONTENT_TYPES = [
-  "text/plain",
-  "application/xml",
-  "text/xml",
-  "application/json",
-  "application/ld+json",
-] as const;
-
-const POSITION_RE = /position (\d+)/;
-const LINE_RE = /\(line (\d+) column \d+\)/;
 
 /**
  * Parses a carrier message body according to its content type. Refuses a body of more than
@@ -36,7 +34,10 @@ const LINE_RE = /\(line (\d+) column \d+\)/;
  * stored.
  */
 export function parseCarrierMessage(contentType: string, body: string, receivedAt?: string): CarrierReport[] {
-  const reports = parseByContentType(contentType, body);
+  const mediaType = (contentType.split(";", 1)[0] ?? "").trim().toLowerCase();
+  const parse = parserFor(mediaType);
+  if (parse === undefined) throw new UnsupportedContentTypeError(contentType);
+  const reports = parse(body);
   const over = reports[MAX_MESSAGES_PER_BODY];
   if (over !== undefined) {
     throw new MessageParseError(
@@ -48,39 +49,4 @@ export function parseCarrierMessage(contentType: string, body: string, receivedA
   }
   if (receivedAt !== undefined) assertPlausibleTimes(reports, receivedAt);
   return reports;
-}
-
-function parseByContentType(contentType: string, body: string): CarrierReport[] {
-  const mediaType = (contentType.split(";", 1)[0] ?? "").trim().toLowerCase();
-  switch (mediaType) {
-    case "text/plain":
-      return parseCargoImp(body);
-    case "application/xml":
-    case "text/xml":
-      return parseXfsu(body);
-    case "application/json":
-      return parseJsonEvents(parseJsonText(body), body);
-    case "application/ld+json":
-      return parseOneRecordEvents(parseJsonText(body), body);
-    default:
-      throw new UnsupportedContentTypeError(contentType);
-  }
-}
-
-/** JSON.parse, a syntax error turned into a MessageParseError naming the line. */
-export function parseJsonText(body: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch (error) {
-    // V8 names the offset of a syntax error; turn it into the line carriers can look at.
-    const message = error instanceof Error ? error.message : String(error);
-    const lineMatch = LINE_RE.exec(message);
-    const offset = Number(POSITION_RE.exec(message)?.[1] ?? Number.NaN);
-    const line = lineMatch
-      ? Number(lineMatch[1])
-      : Number.isNaN(offset)
-        ? 1
-        : body.slice(0, offset).split("\n").length;
-    throw new MessageParseError(line, "valid JSON", truncateFound(message));
-  }
 }

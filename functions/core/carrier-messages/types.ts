@@ -180,3 +180,14 @@ export type CarrierReport =
   | StatusReport
   | CancellationReport
   | OtherStatusReport;
+
+/** A field of a carrier message that failed validation: its path (`Messages[0].Origin`) and what was expected. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Shortens what we echo back in an error so that a huge line does not end up in a 400 body. */
+export function truncateFound(value: string, max = 40): string {
+  return value.length > max ? `${value.slice(0, max)}...` : value;
+}

@@ -12,14 +12,15 @@
  *   answers an error is 503/502 with Retry-After (it sends the notification again); an event that
  *   cannot be used is 422 naming its IRI, line and path.
  * - Events whose eventCode is not a StatusCode code (a publisher's own milestones) are skipped, as
- *   are events not ACTUAL (one-record.ts); other notification types are acknowledged, nothing fetched.
+ *   are events not ACTUAL (carrier-messages/one-record/events.ts); other notification types are
+ *   acknowledged, nothing fetched.
  */
-import { parseJsonText } from "../carrier-messages/index.ts";
+import { parseJsonText } from "../carrier-messages/json/text.ts";
+import { parseOneRecordEvents } from "../carrier-messages/one-record/events.ts";
 import {
   type NotificationReference,
-  parseOneRecordEvents,
   parseOneRecordNotification,
-} from "../carrier-messages/one-record.ts";
+} from "../carrier-messages/one-record/notifications.ts";
 import { assertPlausibleTimes } from "../carrier-messages/plausible-times.ts";
 import type { CarrierReport } from "../carrier-messages/types.ts";
 import {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseCargoImp } from "../../../functions/core/carrier-messages/cargo-imp.ts";
+import { parseCargoImp } from "../../../functions/core/carrier-messages/cargo-imp/index.ts";
 import { MONTH_ABBREVIATIONS } from "../../../functions/core/carrier-messages/common.ts";
 import type {
   AgentRef,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCargoImp } from "../../../functions/core/carrier-messages/cargo-imp.ts";
+import { parseCargoImp } from "../../../functions/core/carrier-messages/cargo-imp/index.ts";
 import type { FlightLeg } from "../../../functions/core/carrier-messages/types.ts";
 import { MessageParseError } from "../../../functions/core/errors.ts";
 import { at, awb, fixture, qty, unlocated } from "./helpers.ts";

@@ -4,14 +4,14 @@
  * iterative line-locating (14) and the cap of messages per body (17).
  */
 import { describe, expect, it } from "vitest";
-import { parseCargoImp } from "../../../functions/core/carrier-messages/cargo-imp.ts";
+import { parseCargoImp } from "../../../functions/core/carrier-messages/cargo-imp/index.ts";
 import {
   MAX_MESSAGES_PER_BODY,
   volumeProblem,
   weightProblem,
 } from "../../../functions/core/carrier-messages/common.ts";
 import { parseCarrierMessage } from "../../../functions/core/carrier-messages/index.ts";
-import { parseJsonEvents } from "../../../functions/core/carrier-messages/json-events.ts";
+import { parseJsonEvents } from "../../../functions/core/carrier-messages/json/events.ts";
 import { assertPlausibleTimes } from "../../../functions/core/carrier-messages/plausible-times.ts";
 import type { CarrierReport } from "../../../functions/core/carrier-messages/types.ts";
 import { type JsonEventValidationError, MessageParseError } from "../../../functions/core/errors.ts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   parseCarrierMessage,
   parseJsonEvents,
-  parseXfsu,
+  parseCargoXml as parseXfsu,
 } from "../../../functions/core/carrier-messages/index.ts";
 import type { BookingReport, StatusReport } from "../../../functions/core/carrier-messages/types.ts";
 import {

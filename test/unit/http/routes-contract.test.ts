@@ -1,6 +1,7 @@
 /** The plain-data route table (functions/contracts/routes.ts) agrees with what the runtime accepts. */
 import { describe, expect, it } from "vitest";
-import { CARRIER_CONTENT_TYPES, ROUTES } from "../../../functions/contracts/routes.ts";
+import { CARRIER_CONTENT_TYPES } from "../../../functions/contracts/carrier-formats.ts";
+import { ROUTES } from "../../../functions/contracts/routes.ts";
 import { SUPPORTED_CARRIER_CONTENT_TYPES } from "../../../functions/core/carrier-messages/index.ts";
 
 describe("route table contract", () => {

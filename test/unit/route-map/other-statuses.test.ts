@@ -4,7 +4,7 @@
  * the route map, its LastUpdate or events; rendered as the history's StatusMessages, newest first.
  */
 import { describe, expect, it } from "vitest";
-import { parseCargoImp } from "../../../functions/core/carrier-messages/cargo-imp.ts";
+import { parseCargoImp } from "../../../functions/core/carrier-messages/cargo-imp/index.ts";
 import type { CarrierReport, OtherStatusReport } from "../../../functions/core/carrier-messages/types.ts";
 import { MessageParseError } from "../../../functions/core/errors.ts";
 import { applyReport } from "../../../functions/core/route-map/apply-report.ts";

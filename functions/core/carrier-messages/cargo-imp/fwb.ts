@@ -1,0 +1,183 @@
+/**
+ * Cargo-IMP FWB (air waybill data): consignment line, then segments.
+ *   FLT/<flight>/<dd[MMM]>[/<flight>/<dd[MMM]>...] (several lines allowed), RTG/<DSTcc>[/<DSTcc>...],
+ *   AGT/<account>/<agent numeric code n7>[/<CASS address n4>[/<participant id>]] followed by `/name`
+ *   and `/place` lines (IATA FWB AGT grammar, e.g. `AGT//3360525/0151`). SHP, CNE, NFY, CVD, RTD, ...
+ *   and their `/` continuation lines are skipped.
+ * Legs: flight i flies from the previous routing point (the AWB origin first) to RTG point i, when FLT
+ *   and RTG have the same number of flights/points (or a single flight and no RTG: AWB origin to
+ *   destination). Otherwise the FWB gives no legs rather than invented ones. FLT carries a day only:
+ *   `flightMonth` is then 0 ("not given"; the core takes the month nearest the receipt time). At most
+ *   MAX_ITINERARY_LEGS FLT flights. productCode: the FWB has no product-code field, so it is always null.
+ * The report carries the FWB identifier line and the consignment line, each leg its FLT line.
+ */
+import { daysInMonth, EXPECT_AT_MOST_LEGS, MAX_ITINERARY_LEGS, monthNumber } from "../common.ts";
+import type { AgentRef, AwbDataReport, CarrierReport, FlightLeg, SourceRef } from "../types.ts";
+import { type Consignment, parseConsignment, parseFlight, totalOf } from "./fields.ts";
+import { fail, type LineCursor } from "./lexer.ts";
+
+const FLT_DAY_RE = /^(\d{2})([A-Z]{3})?$/;
+const RTG_POINT_RE = /^([A-Z]{3})([A-Z0-9]{2})$/;
+const AGENT_CODE_RE = /^\d{7}$/;
+const CASS_RE = /^\d{4}$/;
+const AGENT_CODE_AND_CASS_RE = /^(\d{7})(\d{4})$/;
+const EXPECT_FWB_LINE = "an FWB line such as FLT/LH400/14, RTG/JFKLH, AGT//1234567/0001, SHP or CVD/...";
+
+/** FWB segments we tolerate without reading them (their `/` continuation lines are skipped too). */
+const SKIPPED_FWB_SEGMENTS: ReadonlySet<string> = new Set([
+  "SHP",
+  "CNE",
+  "NFY",
+  "SSR",
+  "ACC",
+  "CVD",
+  "RTD",
+  "OTH",
+  "PPD",
+  "COL",
+  "CER",
+  "ISU",
+  "OSI",
+  "CDC",
+  "REF",
+  "COR",
+  "COI",
+  "SII",
+  "ARD",
+  "SPH",
+  "NOM",
+  "SRI",
+  "OPI",
+  "OCI",
+]);
+
+interface FwbFlight {
+  carrierCode: string;
+  flightNumber: string;
+  day: number;
+  month: number;
+  /** The FLT line. */
+  line: number;
+}
+
+/** Reads an FWB after its identifier line: the consignment line, then its segments. */
+export function parseFwb(cursor: LineCursor, reports: CarrierReport[]): void {
+  const messageAt: SourceRef = { line: cursor.lineNo - 1, path: null };
+  const consignment = parseConsignment(cursor, true, false);
+  const flights: FwbFlight[] = [];
+  let routing: { destination: string; carrierCode: string }[] | null = null;
+  let agent: AgentRef | null = null;
+  for (let text = cursor.peekInMessage(); text !== undefined; text = cursor.peekInMessage()) {
+    const line = cursor.lineNo;
+    cursor.index++;
+    const fields = text.split("/");
+    const id = fields[0] as string;
+    if (id === "") continue; // continuation of a skipped segment (SHP/CNE names, RTD lines, ...)
+    switch (id) {
+      case "FLT":
+        parseFltLine(line, fields, flights);
+        break;
+      case "RTG":
+        routing = parseRtgLine(line, fields, routing ?? []);
+        break;
+      case "AGT":
+        agent = parseAgtLine(line, fields);
+        break;
+      default:
+        if (!SKIPPED_FWB_SEGMENTS.has(id)) fail(line, EXPECT_FWB_LINE, text);
+    }
+  }
+  const legs = fwbLegs(consignment, flights, routing);
+  const report: AwbDataReport = {
+    awb: consignment.awb,
+    origin: consignment.origin,
+    destination: consignment.destination,
+    total: totalOf(consignment.quantity),
+    source: "FWB",
+    sourceAt: { report: messageAt, origin: consignment.at, destination: consignment.at },
+    kind: "awb-data",
+    agent,
+    productCode: null,
+    legs,
+  };
+  reports.push(report);
+}
+
+function parseFltLine(line: number, fields: string[], flights: FwbFlight[]): void {
+  if (fields.length < 3 || fields.length % 2 === 0)
+    fail(line, "a flight line such as FLT/LH400/14", fields.join("/"));
+  for (let i = 1; i < fields.length; i += 2) {
+    const designator = parseFlight(line, fields[i]);
+    const dayField = fields[i + 1] as string;
+    const m = FLT_DAY_RE.exec(dayField);
+    if (m === null) fail(line, "a flight day such as 14", dayField);
+    let month = 0;
+    if (m[2] !== undefined) {
+      const parsed = monthNumber(m[2]);
+      if (parsed === undefined) fail(line, "a month JAN to DEC", dayField);
+      month = parsed;
+    }
+    const day = Number(m[1]);
+    if (day < 1 || day > (month === 0 ? 31 : daysInMonth(month)))
+      fail(line, "a day of month 01-31", dayField);
+    if (flights.length === MAX_ITINERARY_LEGS) fail(line, EXPECT_AT_MOST_LEGS, fields.join("/"));
+    flights.push({ ...designator, day, month, line });
+  }
+}
+
+function parseRtgLine(
+  line: number,
+  fields: string[],
+  routing: { destination: string; carrierCode: string }[],
+): { destination: string; carrierCode: string }[] {
+  if (fields.length < 2) fail(line, "a routing line such as RTG/JFKLH", fields.join("/"));
+  for (let i = 1; i < fields.length; i++) {
+    const m = RTG_POINT_RE.exec(fields[i] as string);
+    if (m === null) fail(line, "a routing point such as JFKLH", fields[i] as string);
+    routing.push({ destination: m[1] as string, carrierCode: m[2] as string });
+  }
+  return routing;
+}
+
+/** IATA FWB AGT: AGT/<account no>/<agent numeric code n7>[/<CASS address n4>[/<participant id>]]. */
+function parseAgtLine(line: number, fields: string[]): AgentRef | null {
+  const codeField = fields[2];
+  if (codeField === undefined) fail(line, "an agent line such as AGT//1234567/0001", fields.join("/"));
+  const cassField = fields[3];
+  // Some senders run code and CASS together (11 digits); accept that spelling too.
+  const joined = cassField === undefined ? AGENT_CODE_AND_CASS_RE.exec(codeField) : null;
+  if (joined !== null) return { code: joined[1] as string, cass: joined[2] as string };
+  if (!AGENT_CODE_RE.test(codeField)) fail(line, "a 7-digit IATA cargo agent numeric code", codeField);
+  if (cassField === undefined || cassField === "") return null;
+  if (!CASS_RE.test(cassField)) fail(line, "a 4-digit CASS address", cassField);
+  return { code: codeField, cass: cassField };
+}
+
+function fwbLegs(
+  consignment: Consignment,
+  flights: FwbFlight[],
+  routing: { destination: string; carrierCode: string }[] | null,
+): FlightLeg[] {
+  if (flights.length === 0) return [];
+  let points: string[];
+  if (routing !== null && routing.length === flights.length) {
+    points = routing.map((r) => r.destination);
+  } else if (routing === null && flights.length === 1) {
+    points = [consignment.destination];
+  } else {
+    return []; // FLT and RTG do not line up: no legs rather than invented ones.
+  }
+  return flights.map((f, i) => ({
+    carrierCode: f.carrierCode,
+    flightNumber: f.flightNumber,
+    flightDay: f.day,
+    flightMonth: f.month,
+    origin: i === 0 ? consignment.origin : (points[i - 1] as string),
+    destination: points[i] as string,
+    scheduledDeparture: null,
+    scheduledArrival: null,
+    roadFeeder: null,
+    quantity: null,
+    at: { line: f.line, path: null },
+  }));
+}
