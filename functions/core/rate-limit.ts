@@ -11,9 +11,10 @@
  */
 import { DEFAULT_TIER, parseRateLimitTiers } from "../contracts/rate-limit-tiers.ts";
 import { RATE_LIMIT_DEFAULTS, SETTINGS_ENV } from "../contracts/settings.ts";
-import type { RateLimitCounter, WindowTake } from "./ports/rate-limits.ts";
+import type { RateLimitCounter, RateWindow, WindowSlot, WindowTake } from "./ports/rate-limits.ts";
 
-export type RateWindow = "minute" | "hour" | "day";
+// The port defines the windows it counts in; the limiter's users import them from here too.
+export type { RateWindow, WindowSlot } from "./ports/rate-limits.ts";
 
 export const WINDOW_MS: Readonly<Record<RateWindow, number>> = {
   minute: 60_000,
@@ -27,14 +28,6 @@ export interface RateLimitConfig {
   perMinute: number;
   perHour: number;
   perDay: number;
-}
-
-/** One fixed window a request counts in: [startMs, endMs) of UTC time. */
-export interface WindowSlot {
-  window: RateWindow;
-  limit: number;
-  startMs: number;
-  endMs: number;
 }
 
 export type RateDecision =

@@ -105,10 +105,7 @@ export function toCubicMetres(amount: number, unit: string): number | null {
 export const MAX_ITINERARY_LEGS = 12;
 export const EXPECT_AT_MOST_LEGS = `at most ${MAX_ITINERARY_LEGS} legs in one itinerary`;
 
-/** Shortens what we echo back in an error so that a huge line does not end up in a 400 body. */
-export function truncateFound(value: string, max = 40): string {
-  return value.length > max ? `${value.slice(0, max)}...` : value;
-}
+export { truncateFound } from "../errors.ts";
 
 /** FSU status codes of the standard that a route map does not track: skipped, not rejected. */
 export const UNTRACKED_FSU_CODES: ReadonlySet<string> = new Set([

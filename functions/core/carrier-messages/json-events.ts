@@ -249,10 +249,7 @@ export const CarrierJsonMessageSchema = v.pipe(
 export type CarrierJsonEvent = v.InferOutput<typeof CarrierJsonEventSchema>;
 export type CarrierJsonMessage = v.InferOutput<typeof CarrierJsonMessageSchema>;
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type { FieldError } from "../types.ts";
 
 export type PathKey = string | number;
 
