@@ -30,7 +30,6 @@ import {
   type TransactWriteCommandInput,
 } from "@aws-sdk/lib-dynamodb";
 import { OUTBOX_ATTRIBUTES, OUTBOX_KIND, OUTBOX_SORT_KEY_PREFIX } from "../contracts/outbox.ts";
-import { TABLES } from "../contracts/resources.ts";
 import { awbKey } from "../core/awb.ts";
 import type { AgentRef, AwbId } from "../core/carrier-messages/types.ts";
 import { WriteTooLargeError } from "../core/errors.ts";
@@ -44,7 +43,8 @@ import type {
   TriggerRecord,
 } from "../core/ports/route-maps.ts";
 import type { ShipmentState } from "../core/route-map/shipment-state.ts";
-import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { dynamo } from "./aws-clients.ts";
+import { config } from "./config.ts";
 import { isTooLarge, isWriteConflict } from "./dynamo-errors.ts";
 import { packJson, ROUTE_MAP_CODEC, unpackJson } from "./route-map-codec.ts";
 import { queryReaders } from "./route-map-search.ts";
@@ -164,9 +164,7 @@ function triggerItem(trigger: TriggerRecord): Item {
   };
 }
 
-export function dynamoRouteMapRepository(
-  tableName = requiredEnv(TABLES.routeMaps.envVar),
-): RouteMapRepository {
+export function dynamoRouteMapRepository(tableName = config.table("routeMaps")): RouteMapRepository {
   const db = () => dynamo();
 
   function changeItems(change: RouteMapWrite): TransactItem[] {

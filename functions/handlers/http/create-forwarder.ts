@@ -2,12 +2,12 @@
 import { nowIso } from "../../adapters/clock.ts";
 import { createForwarder } from "../../core/use-cases/create-forwarder.ts";
 import type { TenantDeps } from "../../core/use-cases/shared/tenants.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { ForwarderRequestSchema, forwarderBody } from "../../http/schemas/tenants.ts";
-import { tenants } from "../../wiring.ts";
+import { httpPipeline, tenants } from "../../wiring.ts";
 
-export const make = (deps: () => TenantDeps) =>
-  httpRoute("create-forwarder", { body: ForwarderRequestSchema }).handle(async ({ body }) => {
+export const make = (deps: () => TenantDeps, pipeline?: Pipeline) =>
+  httpRoute("create-forwarder", { body: ForwarderRequestSchema }, pipeline).handle(async ({ body }) => {
     const profile = {
       forwarderId: body.ForwarderId,
       agentCode: body.AgentCode,
@@ -19,4 +19,4 @@ export const make = (deps: () => TenantDeps) =>
     return { status: 201, body: forwarderBody(forwarder) };
   });
 
-export const handler = make(() => ({ tenants: tenants() }));
+export const handler = make(() => ({ tenants: tenants() }), httpPipeline);

@@ -6,19 +6,20 @@ import { nowIso } from "../../adapters/clock.ts";
 import { randomToken } from "../../adapters/random-token.ts";
 import { NotificationRuleRequestSchema } from "../../core/notifications/index.ts";
 import { createNotificationRule } from "../../core/use-cases/create-notification-rule.ts";
-import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { type DepsOf, httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { subscriber } from "../../http/request-mapping.ts";
 import { ruleBody } from "../../http/schemas/notifications.ts";
 import {
   bestEffortProActiveSweeps,
   emailConfirmations,
   emailSender,
+  httpPipeline,
   subscriptionLimits,
   subscriptions,
 } from "../../wiring.ts";
 
-export const make = (deps: () => DepsOf<typeof createNotificationRule>) =>
-  httpRoute("create-notification-rule", { body: NotificationRuleRequestSchema }).handle(
+export const make = (deps: () => DepsOf<typeof createNotificationRule>, pipeline?: Pipeline) =>
+  httpRoute("create-notification-rule", { body: NotificationRuleRequestSchema }, pipeline).handle(
     async ({ identity, body, baseUrl }) => {
       const owner = subscriber(identity);
       const confirmationLink = { token: randomToken(), baseUrl };
@@ -32,9 +33,12 @@ export const make = (deps: () => DepsOf<typeof createNotificationRule>) =>
     },
   );
 
-export const handler = make(() => ({
-  subscriptions: subscriptions(),
-  limits: subscriptionLimits(),
-  proActiveSweeps: bestEffortProActiveSweeps(),
-  addressConfirmation: { confirmations: emailConfirmations(), email: emailSender() },
-}));
+export const handler = make(
+  () => ({
+    subscriptions: subscriptions(),
+    limits: subscriptionLimits(),
+    proActiveSweeps: bestEffortProActiveSweeps(),
+    addressConfirmation: { confirmations: emailConfirmations(), email: emailSender() },
+  }),
+  httpPipeline,
+);

@@ -6,20 +6,23 @@
 import { nowIso } from "../../adapters/clock.ts";
 import { WebhookRequestSchema } from "../../core/notifications/index.ts";
 import { createWebhook } from "../../core/use-cases/create-webhook.ts";
-import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { type DepsOf, httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { subscriber } from "../../http/request-mapping.ts";
 import { webhookResult } from "../../http/schemas/notifications.ts";
-import { subscriptionLimits, subscriptions, webhookVerifier } from "../../wiring.ts";
+import { httpPipeline, subscriptionLimits, subscriptions, webhookVerifier } from "../../wiring.ts";
 
-export const make = (deps: () => DepsOf<typeof createWebhook>) =>
-  httpRoute("create-webhook", { body: WebhookRequestSchema }).handle(async ({ identity, body }) => {
+export const make = (deps: () => DepsOf<typeof createWebhook>, pipeline?: Pipeline) =>
+  httpRoute("create-webhook", { body: WebhookRequestSchema }, pipeline).handle(async ({ identity, body }) => {
     const owner = subscriber(identity);
     const webhook = await createWebhook(deps(), { owner, request: body, now: nowIso() });
     return webhookResult(webhook, { revealSecrets: true });
   });
 
-export const handler = make(() => ({
-  subscriptions: subscriptions(),
-  verifier: webhookVerifier(),
-  limits: subscriptionLimits(),
-}));
+export const handler = make(
+  () => ({
+    subscriptions: subscriptions(),
+    verifier: webhookVerifier(),
+    limits: subscriptionLimits(),
+  }),
+  httpPipeline,
+);

@@ -8,23 +8,25 @@ import {
   deleteCustomerEndpoint,
 } from "../../core/use-cases/delete-customer-endpoint.ts";
 import { guidFromPath } from "../../http/params.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { customerEndpointBody, ForceQuerySchema } from "../../http/schemas/notifications.ts";
-import { subscriptions } from "../../wiring.ts";
+import { httpPipeline, subscriptions } from "../../wiring.ts";
 
-export const make = (deps: () => DeleteCustomerEndpointDeps) =>
-  httpRoute("delete-customer-endpoint", { params: { id: guidFromPath }, query: ForceQuerySchema }).handle(
-    async ({ params, query }) => {
-      const deleted = await deleteCustomerEndpoint(deps(), {
-        id: params.id,
-        force: query.force === "true",
-        now: nowIso(),
-      });
-      return {
-        status: 200,
-        body: { ...customerEndpointBody(deleted.endpoint), DisabledRules: deleted.disabledRules },
-      };
-    },
-  );
+export const make = (deps: () => DeleteCustomerEndpointDeps, pipeline?: Pipeline) =>
+  httpRoute(
+    "delete-customer-endpoint",
+    { params: { id: guidFromPath }, query: ForceQuerySchema },
+    pipeline,
+  ).handle(async ({ params, query }) => {
+    const deleted = await deleteCustomerEndpoint(deps(), {
+      id: params.id,
+      force: query.force === "true",
+      now: nowIso(),
+    });
+    return {
+      status: 200,
+      body: { ...customerEndpointBody(deleted.endpoint), DisabledRules: deleted.disabledRules },
+    };
+  });
 
-export const handler = make(() => ({ subscriptions: subscriptions() }));
+export const handler = make(() => ({ subscriptions: subscriptions() }), httpPipeline);

@@ -8,30 +8,32 @@ import {
   getRouteMapHistory,
 } from "../../core/use-cases/get-route-map-history.ts";
 import { awbFromPath } from "../../http/params.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { PageRequestSchema } from "../../http/schemas/paging.ts";
-import { routeMaps } from "../../wiring.ts";
+import { httpPipeline, routeMaps } from "../../wiring.ts";
 
-export const make = (deps: () => GetRouteMapHistoryDeps) =>
-  httpRoute("get-route-map-history", { params: { awb: awbFromPath }, query: PageRequestSchema }).handle(
-    async ({ identity, params, query }) => {
-      const history = await getRouteMapHistory(deps(), {
-        awb: params.awb,
-        reader: identity,
-        now: nowIso(),
-        ...query,
-      });
-      return {
-        status: 200,
-        rawJson: history.json,
-        headers: {
-          "x-total-items": String(history.totalItems),
-          "x-total-pages": String(history.totalPages),
-          "x-current-page": String(history.currentPage),
-          "x-page-size": String(history.pageSize),
-        },
-      };
-    },
-  );
+export const make = (deps: () => GetRouteMapHistoryDeps, pipeline?: Pipeline) =>
+  httpRoute(
+    "get-route-map-history",
+    { params: { awb: awbFromPath }, query: PageRequestSchema },
+    pipeline,
+  ).handle(async ({ identity, params, query }) => {
+    const history = await getRouteMapHistory(deps(), {
+      awb: params.awb,
+      reader: identity,
+      now: nowIso(),
+      ...query,
+    });
+    return {
+      status: 200,
+      rawJson: history.json,
+      headers: {
+        "x-total-items": String(history.totalItems),
+        "x-total-pages": String(history.totalPages),
+        "x-current-page": String(history.currentPage),
+        "x-page-size": String(history.pageSize),
+      },
+    };
+  });
 
-export const handler = make(() => ({ routeMaps: routeMaps() }));
+export const handler = make(() => ({ routeMaps: routeMaps() }), httpPipeline);

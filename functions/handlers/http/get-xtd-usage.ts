@@ -1,23 +1,25 @@
 /** GET /ffw/service/routemap/usage?month=YYYY-MM: the caller's XTD usage ledger of the month. */
 import { getXtdUsage } from "../../core/use-cases/get-xtd-usage.ts";
-import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { type DepsOf, httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { pagedBody } from "../../http/schemas/paging.ts";
 import { MonthPageQuerySchema, usageEntryBody } from "../../http/schemas/status-requests.ts";
-import { usageLedger } from "../../wiring.ts";
+import { httpPipeline, usageLedger } from "../../wiring.ts";
 
-export const make = (deps: () => DepsOf<typeof getXtdUsage>) =>
-  httpRoute("get-xtd-usage", { query: MonthPageQuerySchema }).handle(async ({ identity, query }) => {
-    const { forwarderId } = identity;
-    const usage = await getXtdUsage(deps(), { forwarderId, month: query.month, page: query.page });
-    return {
-      status: 200,
-      body: {
-        ForwarderIdentifier: forwarderId,
-        Month: query.month,
-        XtdRequests: usage.count,
-        ...pagedBody(usage.entries, query.page, usageEntryBody),
-      },
-    };
-  });
+export const make = (deps: () => DepsOf<typeof getXtdUsage>, pipeline?: Pipeline) =>
+  httpRoute("get-xtd-usage", { query: MonthPageQuerySchema }, pipeline).handle(
+    async ({ identity, query }) => {
+      const { forwarderId } = identity;
+      const usage = await getXtdUsage(deps(), { forwarderId, month: query.month, page: query.page });
+      return {
+        status: 200,
+        body: {
+          ForwarderIdentifier: forwarderId,
+          Month: query.month,
+          XtdRequests: usage.count,
+          ...pagedBody(usage.entries, query.page, usageEntryBody),
+        },
+      };
+    },
+  );
 
-export const handler = make(() => ({ usage: usageLedger() }));
+export const handler = make(() => ({ usage: usageLedger() }), httpPipeline);

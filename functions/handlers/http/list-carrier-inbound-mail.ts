@@ -4,16 +4,20 @@ import {
   listCarrierInboundMail,
 } from "../../core/use-cases/list-carrier-inbound-mail.ts";
 import { prefixFromPath } from "../../http/params.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { inboundMailEntryBody } from "../../http/schemas/inbound-mail.ts";
 import { cursorPagedBody, TenantPageRequestSchema } from "../../http/schemas/tenants.ts";
-import { carriers, inboundMailLog } from "../../wiring.ts";
+import { carriers, httpPipeline, inboundMailLog } from "../../wiring.ts";
 
-export const make = (deps: () => ListCarrierInboundMailDeps) =>
-  httpRoute("list-carrier-inbound-mail", {
-    params: { prefix: prefixFromPath },
-    query: TenantPageRequestSchema,
-  }).handle(async ({ params, query }) => ({
+export const make = (deps: () => ListCarrierInboundMailDeps, pipeline?: Pipeline) =>
+  httpRoute(
+    "list-carrier-inbound-mail",
+    {
+      params: { prefix: prefixFromPath },
+      query: TenantPageRequestSchema,
+    },
+    pipeline,
+  ).handle(async ({ params, query }) => ({
     status: 200,
     body: cursorPagedBody(
       await listCarrierInboundMail(deps(), { prefix: params.prefix, page: query }),
@@ -21,4 +25,4 @@ export const make = (deps: () => ListCarrierInboundMailDeps) =>
     ),
   }));
 
-export const handler = make(() => ({ carriers: carriers(), inboundLog: inboundMailLog() }));
+export const handler = make(() => ({ carriers: carriers(), inboundLog: inboundMailLog() }), httpPipeline);

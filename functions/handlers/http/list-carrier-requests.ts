@@ -1,14 +1,16 @@
 /** GET /carrier/requests: the calling carrier's pending status requests (channel Pull), oldest first. */
 import { listCarrierRequests } from "../../core/use-cases/list-carrier-requests.ts";
-import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { type DepsOf, httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { PageRequestSchema, pagedBody } from "../../http/schemas/paging.ts";
 import { pulledRequestBody } from "../../http/schemas/status-requests.ts";
-import { carrierInbox } from "../../wiring.ts";
+import { carrierInbox, httpPipeline } from "../../wiring.ts";
 
-export const make = (deps: () => DepsOf<typeof listCarrierRequests>) =>
-  httpRoute("list-carrier-requests", { query: PageRequestSchema }).handle(async ({ identity, query }) => {
-    const page = await listCarrierRequests(deps(), { carrierPrefix: identity.carrierPrefix, page: query });
-    return { status: 200, body: pagedBody(page, query, pulledRequestBody) };
-  });
+export const make = (deps: () => DepsOf<typeof listCarrierRequests>, pipeline?: Pipeline) =>
+  httpRoute("list-carrier-requests", { query: PageRequestSchema }, pipeline).handle(
+    async ({ identity, query }) => {
+      const page = await listCarrierRequests(deps(), { carrierPrefix: identity.carrierPrefix, page: query });
+      return { status: 200, body: pagedBody(page, query, pulledRequestBody) };
+    },
+  );
 
-export const handler = make(() => ({ carrierInbox: carrierInbox() }));
+export const handler = make(() => ({ carrierInbox: carrierInbox() }), httpPipeline);

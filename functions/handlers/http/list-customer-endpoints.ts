@@ -1,14 +1,14 @@
 /** GET /support/customer-endpoints?CurrentPage=&PageSize=: registered endpoints, header values masked. */
 import { listCustomerEndpoints } from "../../core/use-cases/list-customer-endpoints.ts";
-import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { type DepsOf, httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { customerEndpointBody } from "../../http/schemas/notifications.ts";
 import { PageRequestSchema, pagedBody } from "../../http/schemas/paging.ts";
-import { subscriptions } from "../../wiring.ts";
+import { httpPipeline, subscriptions } from "../../wiring.ts";
 
-export const make = (deps: () => DepsOf<typeof listCustomerEndpoints>) =>
-  httpRoute("list-customer-endpoints", { query: PageRequestSchema }).handle(async ({ query }) => {
+export const make = (deps: () => DepsOf<typeof listCustomerEndpoints>, pipeline?: Pipeline) =>
+  httpRoute("list-customer-endpoints", { query: PageRequestSchema }, pipeline).handle(async ({ query }) => {
     const endpoints = await listCustomerEndpoints(deps(), query);
     return { status: 200, body: pagedBody(endpoints, query, (endpoint) => customerEndpointBody(endpoint)) };
   });
 
-export const handler = make(() => ({ subscriptions: subscriptions() }));
+export const handler = make(() => ({ subscriptions: subscriptions() }), httpPipeline);

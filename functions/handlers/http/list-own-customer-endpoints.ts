@@ -3,13 +3,13 @@
  * endpoints (header values masked), to pick the GUID of a Url rule's NotifyTo.
  */
 import { listOwnCustomerEndpoints } from "../../core/use-cases/list-own-customer-endpoints.ts";
-import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { type DepsOf, httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { customerEndpointBody } from "../../http/schemas/notifications.ts";
 import { PageRequestSchema, pagedBody } from "../../http/schemas/paging.ts";
-import { subscriptions } from "../../wiring.ts";
+import { httpPipeline, subscriptions } from "../../wiring.ts";
 
-export const make = (deps: () => DepsOf<typeof listOwnCustomerEndpoints>) =>
-  httpRoute("list-own-customer-endpoints", { query: PageRequestSchema }).handle(
+export const make = (deps: () => DepsOf<typeof listOwnCustomerEndpoints>, pipeline?: Pipeline) =>
+  httpRoute("list-own-customer-endpoints", { query: PageRequestSchema }, pipeline).handle(
     async ({ identity, query }) => {
       const endpoints = await listOwnCustomerEndpoints(deps(), {
         forwarderId: identity.forwarderId,
@@ -19,4 +19,4 @@ export const make = (deps: () => DepsOf<typeof listOwnCustomerEndpoints>) =>
     },
   );
 
-export const handler = make(() => ({ subscriptions: subscriptions() }));
+export const handler = make(() => ({ subscriptions: subscriptions() }), httpPipeline);

@@ -9,12 +9,12 @@ import {
   type CustomerEndpointDeps,
   registerCustomerEndpoint,
 } from "../../core/use-cases/register-customer-endpoint.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { customerEndpointBody } from "../../http/schemas/notifications.ts";
-import { subscriptions, webhookVerifier } from "../../wiring.ts";
+import { httpPipeline, subscriptions, webhookVerifier } from "../../wiring.ts";
 
-export const make = (deps: () => CustomerEndpointDeps) =>
-  httpRoute("register-customer-endpoint", { body: CustomerEndpointRequestSchema }).handle(
+export const make = (deps: () => CustomerEndpointDeps, pipeline?: Pipeline) =>
+  httpRoute("register-customer-endpoint", { body: CustomerEndpointRequestSchema }, pipeline).handle(
     async ({ body }) => {
       const endpoint = await registerCustomerEndpoint(deps(), {
         request: body,
@@ -25,4 +25,7 @@ export const make = (deps: () => CustomerEndpointDeps) =>
     },
   );
 
-export const handler = make(() => ({ subscriptions: subscriptions(), targets: webhookVerifier() }));
+export const handler = make(
+  () => ({ subscriptions: subscriptions(), targets: webhookVerifier() }),
+  httpPipeline,
+);

@@ -5,18 +5,18 @@
  */
 import { nowIso } from "../../adapters/clock.ts";
 import { type SearchRouteMapsDeps, searchRouteMaps } from "../../core/use-cases/search-route-maps.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { searchOf } from "../../http/request-mapping.ts";
 import { PageRequestSchema } from "../../http/schemas/paging.ts";
 import { RouteMapSearchSchema } from "../../http/schemas/route-maps.ts";
-import { routeMapSearch, routeMaps } from "../../wiring.ts";
+import { httpPipeline, routeMapSearch, routeMaps } from "../../wiring.ts";
 
-export const make = (deps: () => SearchRouteMapsDeps) =>
-  httpRoute("search-route-maps", { body: RouteMapSearchSchema, query: PageRequestSchema }).handle(
+export const make = (deps: () => SearchRouteMapsDeps, pipeline?: Pipeline) =>
+  httpRoute("search-route-maps", { body: RouteMapSearchSchema, query: PageRequestSchema }, pipeline).handle(
     async ({ identity, body, query }) => ({
       status: 200,
       rawJson: await searchRouteMaps(deps(), { reader: identity, ...searchOf(body, query), now: nowIso() }),
     }),
   );
 
-export const handler = make(() => ({ routeMaps: routeMaps(), search: routeMapSearch() }));
+export const handler = make(() => ({ routeMaps: routeMaps(), search: routeMapSearch() }), httpPipeline);

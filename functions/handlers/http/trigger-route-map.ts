@@ -7,32 +7,37 @@ import { nowIso } from "../../adapters/clock.ts";
 import { logger } from "../../adapters/logger.ts";
 import { formatAwb } from "../../core/awb.ts";
 import { type TriggerRouteMapDeps, triggerRouteMap } from "../../core/use-cases/trigger-route-map.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { SendsmeRequestSchema } from "../../http/schemas/route-maps.ts";
-import { carriers, conflictBackoff, routeMaps, statusRequestDeps } from "../../wiring.ts";
+import { carriers, conflictBackoff, httpPipeline, routeMaps, statusRequestDeps } from "../../wiring.ts";
 
-export const make = (deps: () => TriggerRouteMapDeps) =>
-  httpRoute("trigger-route-map", { body: SendsmeRequestSchema }).handle(async ({ identity, body }) => {
-    const awb = { prefix: body.AirlinePrefix, serial: body.AwbNumber };
-    const isXtd = body.IsXTD === true;
-    const { AgentCode: agentCode, AgentCass: agentCass } = body;
-    const result = await triggerRouteMap(deps(), {
-      reader: identity,
-      awb,
-      agentCode,
-      agentCass,
-      isXtd,
-      now: nowIso(),
-    });
-    logger.info("route map triggered", { awb: formatAwb(awb), isXtd, answer: result.kind });
-    const headers = result.note ? { "x-route-map-note": result.note } : undefined;
-    if (result.kind === "route-map") return { status: 200, rawJson: result.routeMapJson, headers };
-    return { status: 200, body: { AwbNumber: formatAwb(result.awb), Status: "Requested" }, headers };
-  });
+export const make = (deps: () => TriggerRouteMapDeps, pipeline?: Pipeline) =>
+  httpRoute("trigger-route-map", { body: SendsmeRequestSchema }, pipeline).handle(
+    async ({ identity, body }) => {
+      const awb = { prefix: body.AirlinePrefix, serial: body.AwbNumber };
+      const isXtd = body.IsXTD === true;
+      const { AgentCode: agentCode, AgentCass: agentCass } = body;
+      const result = await triggerRouteMap(deps(), {
+        reader: identity,
+        awb,
+        agentCode,
+        agentCass,
+        isXtd,
+        now: nowIso(),
+      });
+      logger.info("route map triggered", { awb: formatAwb(awb), isXtd, answer: result.kind });
+      const headers = result.note ? { "x-route-map-note": result.note } : undefined;
+      if (result.kind === "route-map") return { status: 200, rawJson: result.routeMapJson, headers };
+      return { status: 200, body: { AwbNumber: formatAwb(result.awb), Status: "Requested" }, headers };
+    },
+  );
 
-export const handler = make(() => ({
-  routeMaps: routeMaps(),
-  carriers: carriers(),
-  statusRequests: statusRequestDeps(),
-  backoff: conflictBackoff(),
-}));
+export const handler = make(
+  () => ({
+    routeMaps: routeMaps(),
+    carriers: carriers(),
+    statusRequests: statusRequestDeps(),
+    backoff: conflictBackoff(),
+  }),
+  httpPipeline,
+);

@@ -9,17 +9,24 @@ import {
   updateCustomerEndpoint,
 } from "../../core/use-cases/update-customer-endpoint.ts";
 import { guidFromPath } from "../../http/params.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { customerEndpointBody } from "../../http/schemas/notifications.ts";
-import { subscriptions, webhookVerifier } from "../../wiring.ts";
+import { httpPipeline, subscriptions, webhookVerifier } from "../../wiring.ts";
 
-export const make = (deps: () => UpdateCustomerEndpointDeps) =>
-  httpRoute("update-customer-endpoint", {
-    body: CustomerEndpointUpdateSchema,
-    params: { id: guidFromPath },
-  }).handle(async ({ params, body }) => {
+export const make = (deps: () => UpdateCustomerEndpointDeps, pipeline?: Pipeline) =>
+  httpRoute(
+    "update-customer-endpoint",
+    {
+      body: CustomerEndpointUpdateSchema,
+      params: { id: guidFromPath },
+    },
+    pipeline,
+  ).handle(async ({ params, body }) => {
     const endpoint = await updateCustomerEndpoint(deps(), { id: params.id, update: body, now: nowIso() });
     return { status: 200, body: customerEndpointBody(endpoint) };
   });
 
-export const handler = make(() => ({ subscriptions: subscriptions(), targets: webhookVerifier() }));
+export const handler = make(
+  () => ({ subscriptions: subscriptions(), targets: webhookVerifier() }),
+  httpPipeline,
+);

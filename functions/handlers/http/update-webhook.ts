@@ -7,12 +7,12 @@ import { nowIso } from "../../adapters/clock.ts";
 import { WebhookUpdateSchema } from "../../core/notifications/index.ts";
 import { updateWebhook } from "../../core/use-cases/update-webhook.ts";
 import { idFromPath } from "../../http/params.ts";
-import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { type DepsOf, httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { webhookResult } from "../../http/schemas/notifications.ts";
-import { subscriptions, webhookVerifier } from "../../wiring.ts";
+import { httpPipeline, subscriptions, webhookVerifier } from "../../wiring.ts";
 
-export const make = (deps: () => DepsOf<typeof updateWebhook>) =>
-  httpRoute("update-webhook", { body: WebhookUpdateSchema, params: { id: idFromPath } }).handle(
+export const make = (deps: () => DepsOf<typeof updateWebhook>, pipeline?: Pipeline) =>
+  httpRoute("update-webhook", { body: WebhookUpdateSchema, params: { id: idFromPath } }, pipeline).handle(
     async ({ identity, params, body }) => {
       const { forwarderId } = identity;
       return webhookResult(
@@ -21,4 +21,7 @@ export const make = (deps: () => DepsOf<typeof updateWebhook>) =>
     },
   );
 
-export const handler = make(() => ({ subscriptions: subscriptions(), verifier: webhookVerifier() }));
+export const handler = make(
+  () => ({ subscriptions: subscriptions(), verifier: webhookVerifier() }),
+  httpPipeline,
+);
