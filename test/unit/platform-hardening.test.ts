@@ -1,5 +1,5 @@
 /**
- * Issue 11, points 11 and 12 without the runner: the token verifier refuses tokens without `exp`,
+ * Platform hardening without the runner: the token verifier refuses tokens without `exp`,
  * beyond the maximum lifetime or for another audience, and needs an audience to start; the fake
  * clock's input is bounded.
  */
