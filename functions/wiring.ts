@@ -4,13 +4,15 @@
  * `make(deps)` and wire `handler = make(() => ({ ...these }))`; tests pass memory adapters to `make`.
  * Each entry is a pure memoised factory and functions/adapters/package.json declares the adapters
  * free of import side effects, so a bundle keeps only the adapters its handler calls (the authorizer
- * carries the token verifier, not the AWS SDK).
+ * carries the token verifier, not the AWS SDK). Settings come from functions/adapters/config.ts, read
+ * when an entry is first created: nothing here reads the environment at import.
  */
 import { jitteredBackoff } from "./adapters/backoff.ts";
 import { cachedCarrierDirectory, dynamoCarrierRepository } from "./adapters/carrier-repository.ts";
 import { eventBridgeCheckScheduler } from "./adapters/check-scheduler.ts";
 import { cognitoClientRegistry } from "./adapters/cognito-client-registry.ts";
 import { cognitoUserDirectory } from "./adapters/cognito-user-directory.ts";
+import { config } from "./adapters/config.ts";
 import { sqsDeliveryJobQueue } from "./adapters/delivery-job-queue.ts";
 import { dynamoDeliveryRepository } from "./adapters/delivery-repository.ts";
 import { schedulerDeliveryRetryScheduler } from "./adapters/delivery-retry-scheduler.ts";
@@ -38,14 +40,12 @@ import {
 } from "./adapters/status-request-store.ts";
 import { dynamoSubscriptionRepository } from "./adapters/subscription-repository.ts";
 import { dynamoTenantRepository } from "./adapters/tenant-repository.ts";
-import { createTokenVerifier, tokenVerifierConfigFromEnv } from "./adapters/token-verifier.ts";
+import { createTokenVerifier } from "./adapters/token-verifier.ts";
 import { createWebhookVerifier } from "./adapters/webhook-verifier.ts";
-import { TABLES } from "./contracts/resources.ts";
-import { SETTINGS_ENV, statusRequestWindowFrom } from "./contracts/settings.ts";
 import type { RateLimitCounter } from "./core/ports/rate-limits.ts";
 import type { ClientRegistry, ForwarderUserDirectory } from "./core/ports/tenants.ts";
-import { InProcessWindowCounter } from "./core/rate-limit.ts";
-import { subscriptionLimitsFrom } from "./core/use-cases/shared/subscription-limits.ts";
+import { InProcessWindowCounter, RateLimiter } from "./core/rate-limit.ts";
+import type { Pipeline } from "./http/pipeline.ts";
 
 /** Creates the value on the first call and returns the same one afterwards. */
 function once<T>(create: () => T): () => T {
@@ -78,7 +78,7 @@ export const statusRequestDeps = /* @__PURE__ */ once(() => ({
   queue: deliveryQueue(),
   usage: usageLedger(),
   // STATUS_REQUEST_WINDOW_SECONDS (default 900): repeated sendsme for one AWB within it ask once.
-  windowSeconds: statusRequestWindowFrom(process.env),
+  windowSeconds: config.statusRequestWindowSeconds(),
 }));
 /** Cargo-IMP by e-mail: which carrier a sender mails for, the inbound logs, the received mails (S3). */
 export const inboundSenders = /* @__PURE__ */ once(() => dynamoInboundSenderDirectory());
@@ -108,24 +108,34 @@ export const tenants = /* @__PURE__ */ once(() => dynamoTenantRepository());
  */
 export const clientRegistry = /* @__PURE__ */ once(
   (): ClientRegistry =>
-    process.env[SETTINGS_ENV.deploymentMode] === "local" ? localClientRegistry() : cognitoClientRegistry(),
+    config.deploymentMode() === "local" ? localClientRegistry() : cognitoClientRegistry(),
 );
 /** Which forwarder each person signing in to the web app is linked to (tenant table). */
 export const forwarderUsers = /* @__PURE__ */ once(() => dynamoForwarderUserRepository());
 /** Where those people sign in: Cognito users in AWS; locally generated ids (dev sign-in, no mail). */
 export const forwarderUserDirectory = /* @__PURE__ */ once(
   (): ForwarderUserDirectory =>
-    process.env[SETTINGS_ENV.deploymentMode] === "local" ? localUserDirectory() : cognitoUserDirectory(),
+    config.deploymentMode() === "local" ? localUserDirectory() : cognitoUserDirectory(),
 );
-export const tokenVerifier = /* @__PURE__ */ once(() => createTokenVerifier(tokenVerifierConfigFromEnv()));
+export const tokenVerifier = /* @__PURE__ */ once(() => createTokenVerifier(config.tokenVerifier()));
 /**
  * The rate-limit windows' counter: the RateLimits table every route is granted (shared across
  * containers, exact); in-process where no table is configured (handler unit tests).
  */
 export const rateLimitCounter = /* @__PURE__ */ once(
   (): RateLimitCounter =>
-    process.env[TABLES.rateLimits.envVar] ? dynamoRateLimitCounter() : new InProcessWindowCounter(),
+    config.optionalTable("rateLimits") ? dynamoRateLimitCounter() : new InProcessWindowCounter(),
 );
+/**
+ * What the HTTP pipeline's middleware needs (every authenticated route's `handler = make(deps,
+ * httpPipeline)`): the deployment's rate-limit tiers, this container's per-second buckets (shared by the
+ * routes of the bundle) and the windows' counter. Created on the first request: a malformed
+ * RATE_LIMIT_* fails that request, naming the variable, and the next one reads it again.
+ */
+export const httpPipeline: Pipeline = /* @__PURE__ */ once(() => {
+  const tiers = config.rateLimitTiers();
+  return { rateLimit: { tiers, limiter: new RateLimiter(tiers.defaults), counter: rateLimitCounter() } };
+});
 export const conflictBackoff = () => jitteredBackoff;
 
 /**
@@ -148,4 +158,4 @@ export const bestEffortProActiveSweeps = /* @__PURE__ */ once(() => {
   };
 });
 /** MAX_RULES_PER_FORWARDER (default 500), MAX_WEBHOOKS_PER_FORWARDER (default 50). */
-export const subscriptionLimits = /* @__PURE__ */ once(() => subscriptionLimitsFrom(process.env));
+export const subscriptionLimits = /* @__PURE__ */ once(() => config.subscriptionLimits());

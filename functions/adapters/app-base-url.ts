@@ -5,14 +5,11 @@
  */
 import { SETTINGS_ENV } from "../contracts/settings.ts";
 
-/** APP_BASE_URL without a trailing slash, or undefined: for work outside a request (e-mail links). */
-export function configuredAppBaseUrl(): string | undefined {
-  const configured = process.env[SETTINGS_ENV.appBaseUrl]?.trim();
-  return configured ? configured.replace(/\/+$/, "") : undefined;
-}
-
-export function appBaseUrl(requestBaseUrl?: string): string {
-  const configured = configuredAppBaseUrl();
+/**
+ * `configured`: APP_BASE_URL without a trailing slash (functions/adapters/config.ts), or undefined;
+ * `requestBaseUrl`: the API's base URL as the caller reached it.
+ */
+export function appBaseUrl(configured: string | undefined, requestBaseUrl?: string): string {
   if (configured) return configured;
   if (requestBaseUrl) return new URL(requestBaseUrl).origin;
   throw new Error(`${SETTINGS_ENV.appBaseUrl} is not set and there is no request to take the origin from`);

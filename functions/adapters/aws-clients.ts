@@ -50,10 +50,3 @@ export function cognito(): CognitoIdentityProviderClient {
   cognitoClient ??= new CognitoIdentityProviderClient({});
   return cognitoClient;
 }
-
-/** Reads a required environment variable (table names, queue URLs) with a clear failure. */
-export function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`environment variable ${name} is not set`);
-  return value;
-}

@@ -1,17 +1,15 @@
 /** Participating carriers, kept in the subscriptions table under `CARRIER#<prefix>`. */
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { TABLES } from "../contracts/resources.ts";
 import type { CarrierPlanningSettings, CarrierSettings, OneRecordSettings } from "../core/carriers.ts";
 import type { CarrierRepository } from "../core/ports/carriers.ts";
 import type { StatusRequestSettings } from "../core/status-requests.ts";
-import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { dynamo } from "./aws-clients.ts";
+import { config } from "./config.ts";
 import { putWithInboundSenders } from "./inbound-sender-directory.ts";
 
 const key = (prefix: string) => ({ pk: `CARRIER#${prefix}`, sk: "SETTINGS" });
 
-export function dynamoCarrierRepository(
-  tableName = requiredEnv(TABLES.subscriptions.envVar),
-): CarrierRepository {
+export function dynamoCarrierRepository(tableName = config.table("subscriptions")): CarrierRepository {
   return {
     async get(prefix) {
       const { Item } = await dynamo().send(new GetCommand({ TableName: tableName, Key: key(prefix) }));

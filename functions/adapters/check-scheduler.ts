@@ -21,10 +21,10 @@ import {
 } from "@aws-sdk/client-scheduler";
 import { SendMessageBatchCommand } from "@aws-sdk/client-sqs";
 import * as v from "valibot";
-import { QUEUES, queueArnEnvVar } from "../contracts/resources.ts";
 import type { CheckScheduler, PlannedCheck, QueuedCheck } from "../core/ports/checks.ts";
 import type { DueCheckInput } from "../core/route-map/due-checks.ts";
-import { requiredEnv, scheduler, sqs } from "./aws-clients.ts";
+import { scheduler, sqs } from "./aws-clients.ts";
+import { type CheckSchedulerConfig, config as deployment } from "./config.ts";
 import { logger } from "./logger.ts";
 import { countSchedulerError } from "./metrics.ts";
 
@@ -106,9 +106,6 @@ export function ensureDeadLetter(deadLetterArn: string | null | undefined, local
   );
 }
 
-/** True when the handler runs inside the local runner (bin/local/runner.ts sets DEPLOYMENT_MODE). */
-export const runsLocally = (env: NodeJS.ProcessEnv = process.env) => env.DEPLOYMENT_MODE === "local";
-
 /** Wraps a ServiceQuotaExceededException from Scheduler into a logged SchedulerQuotaExceededError. */
 export function failOnQuota(error: unknown, scheduleName: string | undefined): unknown {
   if (!(error instanceof Error) || error.name !== "ServiceQuotaExceededException") return error;
@@ -117,26 +114,8 @@ export function failOnQuota(error: unknown, scheduleName: string | undefined): u
   return failure;
 }
 
-export interface CheckSchedulerConfig {
-  groupName: string;
-  roleArn: string;
-  queueArn: string;
-  queueUrl: string;
-  deadLetterArn: string | null;
-  /** The local runner: the only place a schedule may lack a dead-letter queue. */
-  local: boolean;
-}
-
-export function checkSchedulerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CheckSchedulerConfig {
-  return {
-    groupName: env.SCHEDULE_GROUP_NAME || "default",
-    roleArn: requiredEnv("SCHEDULER_ROLE_ARN"),
-    queueArn: requiredEnv(queueArnEnvVar(QUEUES.dueChecks)),
-    queueUrl: requiredEnv(QUEUES.dueChecks.envVar),
-    deadLetterArn: env.SCHEDULER_DLQ_ARN || null,
-    local: runsLocally(env),
-  };
-}
+// Read and validated in functions/adapters/config.ts; named here too, where the adapter's users look.
+export type { CheckSchedulerConfig } from "./config.ts";
 
 function scheduleRequest(check: PlannedCheck, config: CheckSchedulerConfig): CreateScheduleCommandInput {
   ensureDeadLetter(config.deadLetterArn, config.local);
@@ -194,7 +173,7 @@ async function upsert(request: CreateScheduleCommandInput): Promise<void> {
 }
 
 export function eventBridgeCheckScheduler(
-  config: () => CheckSchedulerConfig = checkSchedulerConfigFromEnv,
+  config: () => CheckSchedulerConfig = deployment.checkScheduler,
 ): CheckScheduler {
   return {
     async schedule(checks: readonly PlannedCheck[]) {

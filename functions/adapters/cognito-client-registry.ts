@@ -10,10 +10,10 @@ import {
   DeleteUserPoolClientCommand,
   ResourceNotFoundException,
 } from "@aws-sdk/client-cognito-identity-provider";
-import { SETTINGS_ENV } from "../contracts/settings.ts";
 import type { ClientRegistry, IssuedClientCredential } from "../core/ports/tenants.ts";
 import { CLIENT_TOKEN_LIFETIME_SECONDS, type TenantRef, tenantIdOf } from "../core/tenants/tenants.ts";
-import { cognito, requiredEnv } from "./aws-clients.ts";
+import { cognito } from "./aws-clients.ts";
+import { config } from "./config.ts";
 
 /** Cognito's ClientName: at most 128 characters of `[\w\s+=,.@-]`. */
 const CLIENT_NAME_MAX = 128;
@@ -25,7 +25,7 @@ export function appClientName(tenant: TenantRef, name: string | null): string {
 }
 
 export function cognitoClientRegistry(
-  userPoolId: string = requiredEnv(SETTINGS_ENV.userPoolId),
+  userPoolId: string = config.userPoolId(),
   client: () => CognitoIdentityProviderClient = cognito,
 ): ClientRegistry {
   return {

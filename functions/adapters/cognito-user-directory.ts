@@ -11,13 +11,13 @@ import {
   UserNotFoundException,
   UsernameExistsException,
 } from "@aws-sdk/client-cognito-identity-provider";
-import { SETTINGS_ENV } from "../contracts/settings.ts";
 import { ForwarderUserExistsError } from "../core/errors.ts";
 import type { ForwarderUserDirectory } from "../core/ports/tenants.ts";
-import { cognito, requiredEnv } from "./aws-clients.ts";
+import { cognito } from "./aws-clients.ts";
+import { config } from "./config.ts";
 
 export function cognitoUserDirectory(
-  userPoolId: string = requiredEnv(SETTINGS_ENV.userPoolId),
+  userPoolId: string = config.userPoolId(),
   client: () => CognitoIdentityProviderClient = cognito,
 ): ForwarderUserDirectory {
   return {

@@ -9,7 +9,7 @@
  */
 import type { ConsumedCapacity } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { TABLES } from "../contracts/resources.ts";
+import { config } from "./config.ts";
 import { capacityPoints, emfMetrics } from "./metrics.ts";
 
 /** One call's consumption. */
@@ -34,16 +34,14 @@ export function onConsumedCapacity(listener: CapacityListener): () => void {
  * Skipped outright when metrics are off (locally, in tests: building the line costs CPU) or when
  * CAPACITY_METRICS=off: one EMF line per call is about 0.35 KB of CloudWatch Logs (docs/cost.md).
  */
-const emitting = () =>
-  process.env.POWERTOOLS_METRICS_DISABLED !== "true" && process.env.CAPACITY_METRICS !== "off";
+const emitting = () => config.capacityMetrics();
 
 const READS = new Set(["GetItem", "BatchGetItem", "Query", "Scan", "TransactGetItems"]);
 const WRITES = new Set(["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem", "TransactWriteItems"]);
 
 /** Physical table name -> logical id (from the handlers' table environment variables). */
 function logicalTable(name: string | undefined): string {
-  for (const table of Object.values(TABLES)) if (process.env[table.envVar] === name) return table.id;
-  return "Other";
+  return (name === undefined ? undefined : config.tableIds().get(name)) ?? "Other";
 }
 
 /** Read and write units of one ConsumedCapacity entry of a `command` (TOTAL gives CapacityUnits only). */

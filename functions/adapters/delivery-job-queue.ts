@@ -4,17 +4,17 @@
  * secrets (DeliveryTarget), so queue contents and DLQ inspection never expose a Token or Psk.
  */
 import { SendMessageBatchCommand } from "@aws-sdk/client-sqs";
-import { QUEUES } from "../contracts/resources.ts";
 import { MAX_SQS_DELAY_SECONDS } from "../core/notifications/index.ts";
 import type { DeliveryJob, DeliveryJobQueue, DeliveryLane } from "../core/ports/notifications.ts";
-import { requiredEnv, sqs } from "./aws-clients.ts";
+import { sqs } from "./aws-clients.ts";
+import { config } from "./config.ts";
 
 const BATCH_LIMIT = 10;
 
 export function sqsDeliveryJobQueue(
-  mainUrl = requiredEnv(QUEUES.deliveryJobs.envVar),
+  mainUrl = config.queueUrl("deliveryJobs"),
   /** The slow lane (DELIVERY_SLOW_QUEUE_URL), read when first used: only deliver-job sends there. */
-  slowUrl = () => requiredEnv(QUEUES.deliverySlowJobs.envVar),
+  slowUrl = () => config.queueUrl("deliverySlowJobs"),
 ): DeliveryJobQueue {
   return {
     async enqueue(jobs: readonly DeliveryJob[], delaySeconds?: number, lane: DeliveryLane = "main") {

@@ -17,15 +17,15 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { TABLES } from "../contracts/resources.ts";
 import type {
   DeliveryAttempt,
   DeliveryJob,
   DeliveryRecord,
   DeliveryRepository,
 } from "../core/ports/notifications.ts";
-import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { dynamo } from "./aws-clients.ts";
 import { nowMs } from "./clock.ts";
+import { config } from "./config.ts";
 import { isConditionFailure } from "./dynamo-errors.ts";
 
 type Item = Record<string, NativeAttributeValue>;
@@ -63,9 +63,7 @@ function recordOf(item: Item): DeliveryRecord {
   };
 }
 
-export function dynamoDeliveryRepository(
-  tableName = requiredEnv(TABLES.deliveries.envVar),
-): DeliveryRepository {
+export function dynamoDeliveryRepository(tableName = config.table("deliveries")): DeliveryRepository {
   const db = () => dynamo();
 
   async function getItem(deliveryId: string): Promise<Item | null> {

@@ -11,10 +11,10 @@
  */
 import { createHash } from "node:crypto";
 import { ConflictException, CreateScheduleCommand } from "@aws-sdk/client-scheduler";
-import { QUEUES } from "../contracts/resources.ts";
 import type { DeliveryJob, DeliveryRetryScheduler } from "../core/ports/notifications.ts";
-import { requiredEnv, scheduler } from "./aws-clients.ts";
-import { atExpression, ensureDeadLetter, failOnQuota, runsLocally } from "./check-scheduler.ts";
+import { scheduler } from "./aws-clients.ts";
+import { atExpression, ensureDeadLetter, failOnQuota } from "./check-scheduler.ts";
+import { config as deployment, type RetrySchedulerConfig } from "./config.ts";
 import { countSchedulerError } from "./metrics.ts";
 
 const MAX_NAME_LENGTH = 64;
@@ -34,43 +34,11 @@ export function retryScheduleName(deliveryId: string, attempt: number): string {
   return `${safe.slice(0, MAX_NAME_LENGTH - suffix.length)}${suffix}`;
 }
 
-/**
- * `https://sqs.eu-west-1.amazonaws.com/123456789012/Name` (or a local emulator's
- * `http://127.0.0.1:4566/000000000000/Name`) -> `arn:aws:sqs:eu-west-1:123456789012:Name`.
- */
-export function queueArnFromUrl(queueUrl: string, region: string, partition = "aws"): string {
-  // Not `new URL`: fauxqs hands out hosts like "sqs.us-east-1.127.0.0.1", which WHATWG URLs reject.
-  const match = /^https?:\/\/([^/]+)\/(\d{12})\/([^/?#]+)\/?$/.exec(queueUrl);
-  if (!match) throw new Error(`not an SQS queue URL: ${queueUrl}`);
-  const [, host = "", account, name] = match;
-  const fromHost = /^sqs\.([a-z0-9-]+)\.amazonaws\.com/.exec(host)?.[1];
-  return `arn:${partition}:sqs:${fromHost ?? region}:${account}:${name}`;
-}
-
-export interface RetrySchedulerConfig {
-  groupName: string;
-  roleArn: string;
-  queueArn: string;
-  deadLetterArn?: string;
-  /** The local runner: the only place a schedule may lack a dead-letter queue. */
-  local: boolean;
-}
-
-export function retrySchedulerConfigFromEnv(env: NodeJS.ProcessEnv = process.env): RetrySchedulerConfig {
-  const queueArn =
-    env.DELIVERY_QUEUE_ARN ||
-    queueArnFromUrl(requiredEnv(QUEUES.deliveryJobs.envVar), env.AWS_REGION || "us-east-1");
-  return {
-    groupName: env.SCHEDULE_GROUP_NAME || "default",
-    roleArn: requiredEnv("SCHEDULER_ROLE_ARN"),
-    queueArn,
-    ...(env.SCHEDULER_DLQ_ARN ? { deadLetterArn: env.SCHEDULER_DLQ_ARN } : {}),
-    local: runsLocally(env),
-  };
-}
+// Read and validated in functions/adapters/config.ts; named here too, where the adapter's users look.
+export { queueArnFromUrl, type RetrySchedulerConfig } from "./config.ts";
 
 export function schedulerDeliveryRetryScheduler(
-  config: () => RetrySchedulerConfig = retrySchedulerConfigFromEnv,
+  config: () => RetrySchedulerConfig = deployment.retryScheduler,
 ): DeliveryRetryScheduler {
   return {
     async scheduleRetry(job: DeliveryJob, at: string) {

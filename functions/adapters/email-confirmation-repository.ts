@@ -10,10 +10,10 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from "@aws-sdk/lib-dynamodb";
-import { TABLES } from "../contracts/resources.ts";
 import type { EmailConfirmation } from "../core/notifications/index.ts";
 import type { EmailConfirmationRepository } from "../core/ports/notifications.ts";
-import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { dynamo } from "./aws-clients.ts";
+import { config } from "./config.ts";
 import { isConditionFailure } from "./dynamo-errors.ts";
 
 const confirmationKey = (forwarderId: string, address: string) => ({
@@ -23,7 +23,7 @@ const confirmationKey = (forwarderId: string, address: string) => ({
 const tokenKey = (tokenHash: string) => ({ pk: `EMAILTOKEN#${tokenHash}`, sk: "TOKEN" });
 
 export function dynamoEmailConfirmationRepository(
-  tableName = requiredEnv(TABLES.subscriptions.envVar),
+  tableName = config.table("subscriptions"),
 ): EmailConfirmationRepository {
   const db = () => dynamo();
   async function get(forwarderId: string, address: string): Promise<EmailConfirmation | null> {

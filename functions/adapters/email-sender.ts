@@ -6,8 +6,7 @@
 import { SendEmailCommand } from "@aws-sdk/client-ses";
 import type { EmailSender } from "../core/ports/notifications.ts";
 import { ses } from "./aws-clients.ts";
-
-const DEFAULT_SENDER_ADDRESS = "notifications@example.com";
+import { config, type EmailSenderConfig } from "./config.ts";
 
 /** SES errors worth retrying: throttling and service trouble; anything else refuses this message. */
 const RETRYABLE_ERRORS = new Set([
@@ -34,11 +33,10 @@ export function isRetryableSesError(error: unknown): boolean {
 }
 
 export function sesEmailSender(
-  env: NodeJS.ProcessEnv = process.env,
+  settings: EmailSenderConfig = config.emailSender(),
   elapsed: () => number = () => performance.now(),
 ): EmailSender {
-  const source = env.SENDER_ADDRESS || DEFAULT_SENDER_ADDRESS;
-  const configurationSet = env.SES_CONFIGURATION_SET || undefined;
+  const { senderAddress: source, configurationSet } = settings;
   return {
     async send(message) {
       const started = elapsed();

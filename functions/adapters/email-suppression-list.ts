@@ -6,15 +6,13 @@
  * Kept until an operator deletes the item (README, "Bounces and complaints").
  */
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { TABLES } from "../contracts/resources.ts";
 import type { EmailSuppression, EmailSuppressionList } from "../core/ports/notifications.ts";
-import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { dynamo } from "./aws-clients.ts";
+import { config } from "./config.ts";
 
 export const suppressionKey = (address: string) => ({ pk: `SUPPRESSED#${address}`, sk: "SUPPRESSED" });
 
-export function dynamoEmailSuppressionList(
-  tableName = requiredEnv(TABLES.subscriptions.envVar),
-): EmailSuppressionList {
+export function dynamoEmailSuppressionList(tableName = config.table("subscriptions")): EmailSuppressionList {
   return {
     async get(address) {
       const { Item } = await dynamo().send(

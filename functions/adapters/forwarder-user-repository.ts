@@ -14,10 +14,10 @@ import {
   QueryCommand,
   TransactWriteCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { TABLES } from "../contracts/resources.ts";
 import { ForwarderUserExistsError } from "../core/errors.ts";
 import type { ForwarderUser, ForwarderUserRepository } from "../core/ports/tenants.ts";
-import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { dynamo } from "./aws-clients.ts";
+import { config } from "./config.ts";
 import { isConditionFailure } from "./dynamo-errors.ts";
 
 type Item = Record<string, NativeAttributeValue>;
@@ -45,9 +45,7 @@ const userOf = (item: Item): ForwarderUser => ({
   createdAt: item.createdAt as string,
 });
 
-export function dynamoForwarderUserRepository(
-  tableName = requiredEnv(TABLES.tenants.envVar),
-): ForwarderUserRepository {
+export function dynamoForwarderUserRepository(tableName = config.table("tenants")): ForwarderUserRepository {
   const db = () => dynamo();
   return {
     async getUser(userId) {

@@ -10,6 +10,7 @@ import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { assertTargetAllowed, type DeliveryMode, type TargetCheck } from "../core/notifications/index.ts";
 import type { OutboundPost, OutboundResult } from "../core/ports/notifications.ts";
+import { config } from "./config.ts";
 
 /**
  * Per-attempt deadline (DESIGN.md section 5): one budget for resolving, connecting, sending, the
@@ -19,11 +20,6 @@ import type { OutboundPost, OutboundResult } from "../core/ports/notifications.t
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** Response bytes kept (for the attempt log); the rest is not read: the connection is closed. */
 export const MAX_RESPONSE_BYTES = 4096;
-
-function deliveryModeFromEnv(env: NodeJS.ProcessEnv = process.env): DeliveryMode {
-  // Only the local runner sets "local"; anything else is treated as production (fail closed).
-  return env.DEPLOYMENT_MODE === "local" ? "local" : "production";
-}
 
 /** The core's outbound port types: this adapter is what implements them. */
 export type PostRequest = OutboundPost;
@@ -56,7 +52,8 @@ async function resolve(host: string): Promise<string[]> {
 export type Resolver = (host: string) => Promise<string[]>;
 
 export function createHttpSender(
-  mode: DeliveryMode = deliveryModeFromEnv(),
+  // Only the local runner sets DEPLOYMENT_MODE=local; unset is production (fail closed).
+  mode: DeliveryMode = config.deploymentMode(),
   resolveHost: Resolver = resolve,
 ): HttpSender {
   async function vet(url: string): Promise<{ check: TargetCheck; address: string | null }> {

@@ -7,9 +7,9 @@
 import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { INBOUND_MAIL_RETENTION_DAYS } from "../contracts/inbound-mail.ts";
-import { TABLES } from "../contracts/resources.ts";
 import type { InboundMailEntry, InboundMailLog } from "../core/ports/inbound-mail.ts";
-import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { dynamo } from "./aws-clients.ts";
+import { config } from "./config.ts";
 
 const logPk = (carrierPrefix: string | null) =>
   carrierPrefix === null ? "INBOUND#UNKNOWN-SENDER" : `INBOUND#${carrierPrefix}`;
@@ -19,7 +19,7 @@ const encodeCursor = (sk: string) => Buffer.from(sk, "utf8").toString("base64url
 const decodeCursor = (cursor: string | null): string | null =>
   cursor === null ? null : Buffer.from(cursor, "base64url").toString("utf8") || null;
 
-export function dynamoInboundMailLog(tableName = requiredEnv(TABLES.deliveries.envVar)): InboundMailLog {
+export function dynamoInboundMailLog(tableName = config.table("deliveries")): InboundMailLog {
   return {
     async record(entry) {
       const expiresAt =

@@ -6,15 +6,15 @@
  */
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, PutCommand, type PutCommandInput, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { TABLES } from "../contracts/resources.ts";
 import { InboundSenderTakenError } from "../core/errors.ts";
 import type { InboundSenderDirectory } from "../core/ports/inbound-mail.ts";
-import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { dynamo } from "./aws-clients.ts";
+import { config } from "./config.ts";
 
 const senderKey = (address: string) => ({ pk: `INBOUND_SENDER#${address}`, sk: "CARRIER" });
 
 export function dynamoInboundSenderDirectory(
-  tableName = requiredEnv(TABLES.subscriptions.envVar),
+  tableName = config.table("subscriptions"),
 ): InboundSenderDirectory {
   return {
     async carrierOf(address) {

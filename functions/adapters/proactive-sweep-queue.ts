@@ -5,9 +5,9 @@
  */
 import { SendMessageCommand } from "@aws-sdk/client-sqs";
 import * as v from "valibot";
-import { QUEUES } from "../contracts/resources.ts";
 import type { ProActiveSweepQueue, ProActiveSweepRequest } from "../core/ports/checks.ts";
-import { requiredEnv, sqs } from "./aws-clients.ts";
+import { sqs } from "./aws-clients.ts";
+import { config } from "./config.ts";
 
 /** The message body as written below; the run-due-check handler parses with it. */
 export const ProActiveSweepMessageSchema = v.object({
@@ -25,7 +25,7 @@ export const ProActiveSweepMessageSchema = v.object({
 }) satisfies v.GenericSchema<unknown, ProActiveSweepRequest>;
 
 export function sqsProActiveSweepQueue(
-  queueUrl: () => string = () => requiredEnv(QUEUES.dueChecks.envVar),
+  queueUrl: () => string = () => config.queueUrl("dueChecks"),
 ): ProActiveSweepQueue {
   return {
     async request(sweep: ProActiveSweepRequest) {

@@ -15,10 +15,10 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { type NativeAttributeValue, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { unmarshall } from "@aws-sdk/util-dynamodb";
-import { TABLES } from "../contracts/resources.ts";
 import type { RateLimitCounter, WindowTake } from "../core/ports/rate-limits.ts";
 import type { RateWindow, WindowSlot } from "../core/rate-limit.ts";
-import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { dynamo } from "./aws-clients.ts";
+import { config } from "./config.ts";
 import { isConditionFailure } from "./dynamo-errors.ts";
 
 type Item = Record<string, NativeAttributeValue>;
@@ -75,7 +75,7 @@ function plan(slots: readonly WindowSlot[], stored: Item | null): { refused: Win
   };
 }
 
-export function dynamoRateLimitCounter(tableName = requiredEnv(TABLES.rateLimits.envVar)): RateLimitCounter {
+export function dynamoRateLimitCounter(tableName = config.table("rateLimits")): RateLimitCounter {
   return {
     async take(caller, slots): Promise<WindowTake> {
       if (slots.length === 0) return { refused: [] };

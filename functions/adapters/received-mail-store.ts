@@ -6,15 +6,15 @@
  */
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { simpleParser } from "mailparser";
-import { INBOUND_MAIL_BUCKET_ENV, INBOUND_MAIL_OBJECT_PREFIX } from "../contracts/inbound-mail.ts";
+import { INBOUND_MAIL_OBJECT_PREFIX } from "../contracts/inbound-mail.ts";
 import type { ReceivedMailContent, ReceivedMailStore } from "../core/ports/inbound-mail.ts";
-import { requiredEnv } from "./aws-clients.ts";
+import { config } from "./config.ts";
 
 let s3Client: S3Client | undefined;
 
 function s3(): S3Client {
   // A local endpoint has no bucket subdomains: address buckets in the path there.
-  s3Client ??= new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3) });
+  s3Client ??= new S3Client({ forcePathStyle: config.s3ForcePathStyle() });
   return s3Client;
 }
 
@@ -39,7 +39,7 @@ export async function parseReceivedMail(raw: Buffer | string): Promise<ReceivedM
   };
 }
 
-export function s3ReceivedMailStore(bucket = requiredEnv(INBOUND_MAIL_BUCKET_ENV)): ReceivedMailStore {
+export function s3ReceivedMailStore(bucket = config.inboundMailBucket()): ReceivedMailStore {
   return {
     async read(messageId) {
       const object = await s3().send(

@@ -4,16 +4,13 @@
  * the reads (route-map-reads.ts), the writes (route-map-writes.ts: one change, one transaction), the
  * byReader search (route-map-search.ts) and compression (route-map-codec.ts).
  */
-import { TABLES } from "../contracts/resources.ts";
 import type { RouteMapRepository } from "../core/ports/route-maps.ts";
-import { requiredEnv } from "./aws-clients.ts";
+import { config } from "./config.ts";
 import { routeMapReads } from "./route-map-reads.ts";
 import { queryReaders } from "./route-map-search.ts";
 import { routeMapWrites } from "./route-map-writes.ts";
 
-export function dynamoRouteMapRepository(
-  tableName = requiredEnv(TABLES.routeMaps.envVar),
-): RouteMapRepository {
+export function dynamoRouteMapRepository(tableName = config.table("routeMaps")): RouteMapRepository {
   return {
     ...routeMapReads(tableName),
     ...routeMapWrites(tableName),

@@ -9,7 +9,6 @@
  * expression. Query only: never a Scan.
  */
 import { type NativeAttributeValue, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
-import { TABLES } from "../contracts/resources.ts";
 import type {
   ReaderIndexPosition,
   ReaderQuery,
@@ -18,7 +17,8 @@ import type {
   RouteMapSearchIndex,
   SearchRange,
 } from "../core/ports/route-maps.ts";
-import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { dynamo } from "./aws-clients.ts";
+import { config } from "./config.ts";
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -181,7 +181,7 @@ export async function queryReaders(tableName: string, query: ReaderQuery): Promi
   return items.slice(0, query.limit).map(searchFieldsOf);
 }
 
-export function dynamoRouteMapSearch(tableName = requiredEnv(TABLES.routeMaps.envVar)): RouteMapSearchIndex {
+export function dynamoRouteMapSearch(tableName = config.table("routeMaps")): RouteMapSearchIndex {
   return {
     async readerPage(query) {
       const key = keyCondition(query.readerKey, query.filters.creationDate, query.after, query.descending);

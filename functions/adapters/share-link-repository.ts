@@ -8,11 +8,11 @@
  */
 import { createHash } from "node:crypto";
 import { GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { TABLES } from "../contracts/resources.ts";
 import { awbKey } from "../core/awb.ts";
 import type { AwbId } from "../core/carrier-messages/types.ts";
 import type { ShareLink, ShareLinkRepository } from "../core/ports/share-links.ts";
-import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { dynamo } from "./aws-clients.ts";
+import { config } from "./config.ts";
 import { isConditionFailure } from "./dynamo-errors.ts";
 
 /** The lookup key of a token: its SHA-256 (hex). */
@@ -22,9 +22,7 @@ const linkKey = (tokenHash: string) => ({ pk: `SHARELINK#${tokenHash}`, sk: "LIN
 const listPk = (forwarderId: string, awb: AwbId) => `SHARELINKS#${forwarderId}#${awbKey(awb)}`;
 const ttlOf = (link: ShareLink) => Math.ceil(Date.parse(link.expiresAt) / 1000);
 
-export function dynamoShareLinkRepository(
-  tableName = requiredEnv(TABLES.deliveries.envVar),
-): ShareLinkRepository {
+export function dynamoShareLinkRepository(tableName = config.table("deliveries")): ShareLinkRepository {
   const db = () => dynamo();
   return {
     async create(link, token) {

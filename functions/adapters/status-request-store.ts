@@ -20,7 +20,6 @@ import {
   QueryCommand,
   TransactWriteCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { TABLES } from "../contracts/resources.ts";
 import type {
   CarrierRequestInbox,
   PulledStatusRequest,
@@ -28,8 +27,9 @@ import type {
   UsageEntry,
   UsageLedger,
 } from "../core/ports/carriers.ts";
-import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { dynamo } from "./aws-clients.ts";
 import { nowMs } from "./clock.ts";
+import { config } from "./config.ts";
 import { isConditionFailure } from "./dynamo-errors.ts";
 
 type Item = Record<string, NativeAttributeValue>;
@@ -58,9 +58,7 @@ async function queryAll(tableName: string, pk: string, forward = true): Promise<
   return items;
 }
 
-export function dynamoStatusRequestWindow(
-  tableName = requiredEnv(TABLES.deliveries.envVar),
-): StatusRequestWindow {
+export function dynamoStatusRequestWindow(tableName = config.table("deliveries")): StatusRequestWindow {
   return {
     async claim({ awb, requestId, now, until }) {
       const key = { pk: `SRWINDOW#${awb.prefix}${awb.serial}`, sk: "WINDOW" };
@@ -87,9 +85,7 @@ export function dynamoStatusRequestWindow(
   };
 }
 
-export function dynamoCarrierRequestInbox(
-  tableName = requiredEnv(TABLES.deliveries.envVar),
-): CarrierRequestInbox {
+export function dynamoCarrierRequestInbox(tableName = config.table("deliveries")): CarrierRequestInbox {
   const pk = (prefix: string) => `SRPULL#${prefix}`;
   return {
     async put(item) {
@@ -136,7 +132,7 @@ export function dynamoCarrierRequestInbox(
   };
 }
 
-export function dynamoUsageLedger(tableName = requiredEnv(TABLES.deliveries.envVar)): UsageLedger {
+export function dynamoUsageLedger(tableName = config.table("deliveries")): UsageLedger {
   const entriesPk = (forwarderId: string, month: string) => `USAGE#${forwarderId}#${month}`;
   const counterKey = (month: string, forwarderId: string) => ({ pk: `USAGEMONTH#${month}`, sk: forwarderId });
   return {

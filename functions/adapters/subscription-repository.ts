@@ -23,7 +23,6 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { TABLES } from "../contracts/resources.ts";
 import {
   type CustomerEndpoint,
   type NotificationRule,
@@ -32,7 +31,8 @@ import {
   type Webhook,
 } from "../core/notifications/index.ts";
 import type { Page, PageRequest, SubscriptionRepository } from "../core/ports/notifications.ts";
-import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { dynamo } from "./aws-clients.ts";
+import { config } from "./config.ts";
 import { isConditionFailure } from "./dynamo-errors.ts";
 
 type Kind = "rule" | "webhook";
@@ -69,7 +69,7 @@ function pageOf<T>(all: T[], page: PageRequest): Page<T> {
 }
 
 export function dynamoSubscriptionRepository(
-  tableName = requiredEnv(TABLES.subscriptions.envVar),
+  tableName = config.table("subscriptions"),
 ): SubscriptionRepository {
   const db = () => dynamo();
 

@@ -16,7 +16,6 @@ import {
   QueryCommand,
   TransactWriteCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { TABLES } from "../contracts/resources.ts";
 import { TenantClientNotFoundError, TenantExistsError, TenantNotFoundError } from "../core/errors.ts";
 import type { TenantRepository } from "../core/ports/tenants.ts";
 import {
@@ -27,7 +26,8 @@ import {
   tenantIdOf,
   tenantRefOf,
 } from "../core/tenants/tenants.ts";
-import { dynamo, requiredEnv } from "./aws-clients.ts";
+import { dynamo } from "./aws-clients.ts";
+import { config } from "./config.ts";
 import { isConditionFailure } from "./dynamo-errors.ts";
 
 type Item = Record<string, NativeAttributeValue>;
@@ -120,7 +120,7 @@ const encodeCursor = (id: string) => Buffer.from(id, "utf8").toString("base64url
 const decodeCursor = (cursor: string | null): string | null =>
   cursor === null ? null : Buffer.from(cursor, "base64url").toString("utf8") || null;
 
-export function dynamoTenantRepository(tableName = requiredEnv(TABLES.tenants.envVar)): TenantRepository {
+export function dynamoTenantRepository(tableName = config.table("tenants")): TenantRepository {
   const db = () => dynamo();
 
   async function queryAll(pk: string, skPrefix?: string): Promise<Item[]> {

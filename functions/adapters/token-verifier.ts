@@ -14,40 +14,13 @@
  * (a token minted with a forged or missing `iat`). Stateless: no table is read here.
  */
 import { JwtVerifier } from "aws-jwt-verify";
-import type { Jwks } from "aws-jwt-verify/jwk";
-import { DEFAULT_JWT_MAX_LIFETIME_SECONDS, SETTINGS_ENV } from "../contracts/settings.ts";
 import { type Identity, identityFromClaims, type Role } from "../core/identity.ts";
 import { TENANT_SCOPES } from "../core/tenants/tenants.ts";
+import type { TokenVerifierConfig } from "./config.ts";
 
-export interface TokenVerifierConfig {
-  issuer: string;
-  audience: string;
-  jwksUri: string;
-  /** Preloaded keys (local dev issuer); when absent keys are fetched from jwksUri and cached. */
-  jwks: Jwks | null;
-  /** Longest lifetime accepted, in seconds. */
-  maxLifetimeSeconds: number;
-}
-
-export function tokenVerifierConfigFromEnv(env: NodeJS.ProcessEnv = process.env): TokenVerifierConfig {
-  const issuer = env[SETTINGS_ENV.jwtIssuer];
-  if (!issuer) throw new Error(`${SETTINGS_ENV.jwtIssuer} is not set`);
-  const audience = env[SETTINGS_ENV.jwtAudience];
-  if (!audience)
-    throw new Error(`${SETTINGS_ENV.jwtAudience} is not set: every token must name its audience`);
-  const rawMax = env[SETTINGS_ENV.jwtMaxLifetimeSeconds];
-  const max = rawMax === undefined || rawMax === "" ? DEFAULT_JWT_MAX_LIFETIME_SECONDS : Number(rawMax);
-  if (!Number.isInteger(max) || max <= 0)
-    throw new Error(`${SETTINGS_ENV.jwtMaxLifetimeSeconds} must be a positive whole number, got ${rawMax}`);
-  const jwksJson = env.JWKS_JSON;
-  return {
-    issuer,
-    audience,
-    jwksUri: env.JWKS_URI ?? `${issuer.replace(/\/$/, "")}/.well-known/jwks.json`,
-    jwks: jwksJson ? (JSON.parse(jwksJson) as Jwks) : null,
-    maxLifetimeSeconds: max,
-  };
-}
+// Read and validated in functions/adapters/config.ts (JWT_ISSUER, JWT_AUDIENCE, JWT_MAX_LIFETIME_SECONDS,
+// JWKS_JSON, JWKS_URI); named here too, where the verifier's users look.
+export type { TokenVerifierConfig } from "./config.ts";
 
 export type VerifyResult = { ok: true; identity: Identity } | { ok: false; reason: string };
 

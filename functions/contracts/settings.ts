@@ -3,7 +3,7 @@
  * names and the defaults that apply when one is unset. Plain data, like resources.ts (which names the
  * tables' and queues' variables): no CDK, no AWS SDK, no valibot. The stack sets the defaults
  * explicitly, so what is deployed is visible in the template; the local runner (bin/local) sets the same
- * names.
+ * names. The functions read and validate them in one place, functions/adapters/config.ts.
  */
 
 /** Environment variable names, by setting. Table and queue variables are in resources.ts. */
@@ -51,6 +51,20 @@ export const SETTINGS_ENV = {
    * e-mail links point there. Unset locally: the runner serves the app on the API's own origin.
    */
   appBaseUrl: "APP_BASE_URL",
+  /** Most notification rules one forwarder may have. */
+  maxRulesPerForwarder: "MAX_RULES_PER_FORWARDER",
+  /** Most webhooks one forwarder may have. */
+  maxWebhooksPerForwarder: "MAX_WEBHOOKS_PER_FORWARDER",
+  /** The issuer's public keys as a JWKS document (the local dev issuer; no network needed). */
+  jwksJson: "JWKS_JSON",
+  /** Where the issuer's keys are fetched; default `<JWT_ISSUER>/.well-known/jwks.json`. */
+  jwksUri: "JWKS_URI",
+  /** "off" stops the per-call consumed-capacity metrics of DynamoDB (docs/cost.md). */
+  capacityMetrics: "CAPACITY_METRICS",
+  /** Local and test knob, never set by the stack: multiplies the delivery retry schedule (0.001: seconds). */
+  deliveryRetryScale: "DELIVERY_RETRY_SCALE",
+  /** Local and test knob, never set by the stack: the per-attempt delivery timeout in milliseconds. */
+  deliveryTimeoutMs: "DELIVERY_TIMEOUT_MS",
 } as const;
 
 export type DeploymentMode = "production" | "local";
@@ -82,8 +96,9 @@ export const DEFAULT_SENDER_ADDRESS = "notifications@example.com";
 /** Repeated sendsme for one AWB within this many seconds collapse into one status request: 15 minutes. */
 export const DEFAULT_STATUS_REQUEST_WINDOW_SECONDS = 900;
 
-/** The collapse window from the environment: a whole number of seconds >= 1, else the default. */
-export function statusRequestWindowFrom(env: Record<string, string | undefined>): number {
-  const value = Number(env[SETTINGS_ENV.statusRequestWindowSeconds]);
-  return Number.isInteger(value) && value >= 1 ? value : DEFAULT_STATUS_REQUEST_WINDOW_SECONDS;
-}
+/** EventBridge Scheduler group when the deployment names none (the account's default group). */
+export const DEFAULT_SCHEDULE_GROUP_NAME = "default";
+
+/** Per-forwarder limits on rules and webhooks when the deployment names none. */
+export const DEFAULT_MAX_RULES_PER_FORWARDER = 500;
+export const DEFAULT_MAX_WEBHOOKS_PER_FORWARDER = 50;

@@ -4,9 +4,12 @@
  * anything is written, so a refusal changes nothing (DESIGN.md section 6).
  */
 
-import type { AwbId, FieldError, StationTime } from "./carrier-messages/types.ts";
-import { truncateFound } from "./carrier-messages/types.ts";
-import type { AppliedMessage } from "./use-cases/ingest-carrier-message.ts";
+import type { AppliedMessage, AwbId, FieldError, StationTime } from "./types.ts";
+
+/** Shortens what we echo back in an error so that a huge line does not end up in a 400 body. */
+export function truncateFound(value: string, max = 40): string {
+  return value.length > max ? `${value.slice(0, max)}...` : value;
+}
 
 /** Unknown, or not readable by the caller: the same answer, so existence never leaks (404). */
 export class RouteMapNotFoundError extends Error {

@@ -3,11 +3,12 @@
  * that caused them (DESIGN.md section 2). The matching pipeline and every notification read these,
  * never a diff of two route-map images.
  */
-import type { AgentRef, AwbId, MilestoneName } from "./carrier-messages/types.ts";
+import type { AgentRef, AwbId } from "./carrier-messages/types.ts";
 import type { DateTimePair } from "./route-map/spec-types.ts";
+import type { EventName } from "./types.ts";
 
-/** RMP = route map planned or replanned, CAN = booking cancelled. */
-export type EventName = MilestoneName | "RMP" | "CAN";
+export type { EventName } from "./types.ts";
+
 export type NotificationType = "Event" | "Missed" | "ProActive";
 export type EventStatus = "Creation" | "Replan" | "Update";
 

@@ -9,11 +9,12 @@
  *   (functions/core/ports/rate-limits.ts) shared by every container; `InProcessWindowCounter` is the
  *   one-process counter used where no shared table is configured.
  */
-import { DEFAULT_TIER, parseRateLimitTiers } from "../contracts/rate-limit-tiers.ts";
-import { RATE_LIMIT_DEFAULTS, SETTINGS_ENV } from "../contracts/settings.ts";
-import type { RateLimitCounter, WindowTake } from "./ports/rate-limits.ts";
+import { DEFAULT_TIER, type RateLimitTierTable } from "../contracts/rate-limit-tiers.ts";
+import { RATE_LIMIT_DEFAULTS } from "../contracts/settings.ts";
+import type { RateLimitCounter, RateWindow, WindowSlot, WindowTake } from "./ports/rate-limits.ts";
 
-export type RateWindow = "minute" | "hour" | "day";
+// The port defines the windows it counts in; the limiter's users import them from here too.
+export type { RateWindow, WindowSlot } from "./ports/rate-limits.ts";
 
 export const WINDOW_MS: Readonly<Record<RateWindow, number>> = {
   minute: 60_000,
@@ -27,14 +28,6 @@ export interface RateLimitConfig {
   perMinute: number;
   perHour: number;
   perDay: number;
-}
-
-/** One fixed window a request counts in: [startMs, endMs) of UTC time. */
-export interface WindowSlot {
-  window: RateWindow;
-  limit: number;
-  startMs: number;
-  endMs: number;
 }
 
 export type RateDecision =
@@ -165,28 +158,12 @@ export class InProcessWindowCounter implements RateLimitCounter {
 }
 
 /**
- * Defaults (documented in docs/decisions.md); env RATE_LIMIT_PER_SECOND / RATE_LIMIT_BURST /
- * RATE_LIMIT_PER_MINUTE / RATE_LIMIT_PER_HOUR / RATE_LIMIT_PER_DAY override. Names and defaults are
- * shared with the stack (functions/contracts/settings.ts).
+ * Defaults (documented in docs/decisions.md); RATE_LIMIT_PER_SECOND / RATE_LIMIT_BURST /
+ * RATE_LIMIT_PER_MINUTE / RATE_LIMIT_PER_HOUR / RATE_LIMIT_PER_DAY override them
+ * (functions/adapters/config.ts reads them). Names and defaults are shared with the stack
+ * (functions/contracts/settings.ts).
  */
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = { ...RATE_LIMIT_DEFAULTS };
-
-export function rateLimitConfigFrom(env: Record<string, string | undefined>): RateLimitConfig {
-  const number = (value: string | undefined, fallback: number) => {
-    const parsed = Number(value);
-    return value !== undefined && value !== "" && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-  };
-  // Window limits count whole requests.
-  const whole = (value: string | undefined, fallback: number) =>
-    Math.max(1, Math.floor(number(value, fallback)));
-  return {
-    ratePerSecond: number(env[SETTINGS_ENV.rateLimitPerSecond], DEFAULT_RATE_LIMIT.ratePerSecond),
-    burst: number(env[SETTINGS_ENV.rateLimitBurst], DEFAULT_RATE_LIMIT.burst),
-    perMinute: whole(env[SETTINGS_ENV.rateLimitPerMinute], DEFAULT_RATE_LIMIT.perMinute),
-    perHour: whole(env[SETTINGS_ENV.rateLimitPerHour], DEFAULT_RATE_LIMIT.perHour),
-    perDay: whole(env[SETTINGS_ENV.rateLimitPerDay], DEFAULT_RATE_LIMIT.perDay),
-  };
-}
 
 /** A caller's tier: its name and limits (functions/contracts/rate-limit-tiers.ts). */
 export interface RateLimitTier {
@@ -202,18 +179,10 @@ export interface RateLimitTiers {
 }
 
 /**
- * The defaults (RATE_LIMIT_PER_*) and the named tiers of RATE_LIMIT_TIERS, with the callers of
- * RATE_LIMIT_CALLER_TIERS. Throws on a malformed tier or a caller naming an unknown tier: a container
- * with a wrong configuration fails at start, not request by request.
+ * The deployment's tiers from its default limits (RATE_LIMIT_PER_*) and its validated tier table
+ * (RATE_LIMIT_TIERS with RATE_LIMIT_CALLER_TIERS, functions/contracts/rate-limit-tiers.ts).
  */
-export function rateLimitTiersFrom(env: Record<string, string | undefined>): RateLimitTiers {
-  const defaults = rateLimitConfigFrom(env);
-  const table = parseRateLimitTiers(
-    env[SETTINGS_ENV.rateLimitTiers],
-    env[SETTINGS_ENV.rateLimitCallerTiers],
-    { ...defaults, perSecond: defaults.ratePerSecond },
-    { tiers: SETTINGS_ENV.rateLimitTiers, callerTiers: SETTINGS_ENV.rateLimitCallerTiers },
-  );
+export function rateLimitTiersOf(defaults: RateLimitConfig, table: RateLimitTierTable): RateLimitTiers {
   const named = new Map<string, RateLimitConfig>(
     Object.entries(table.tiers).map(([name, { perSecond, burst, perMinute, perHour, perDay }]) => [
       name,

@@ -7,15 +7,26 @@
  *
  * Public routes (the API description) skip identity and rate limit. The handler receives the parsed,
  * authorised request (its identity typed by the route's roles) and returns an HttpResult.
+ *
+ * What the middleware needs beyond the route (the rate limits, their buckets and counter) comes in as
+ * `pipeline`, the second parameter of each handler's `make`: `handler = make(deps, httpPipeline)`
+ * (functions/wiring.ts). Without it (unit tests over memory adapters) the routes are held to the
+ * documented default limits, counted in this process.
  */
 import middy, { type MiddyfiedHandler } from "@middy/core";
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from "aws-lambda";
 import type * as v from "valibot";
 import { type HandlerId, type RouteDefinition, type RouteOf, routeOf } from "../contracts/routes.ts";
 import type { Identity } from "../core/identity.ts";
+import {
+  DEFAULT_RATE_LIMIT,
+  InProcessWindowCounter,
+  RateLimiter,
+  rateLimitTiersOf,
+} from "../core/rate-limit.ts";
 import { identity } from "./middleware/identity.ts";
 import { problemResponses } from "./middleware/problem-responses.ts";
-import { rateLimit } from "./middleware/rate-limit.ts";
+import { type RateLimitDeps, rateLimit } from "./middleware/rate-limit.ts";
 import { requestBody } from "./middleware/request-body.ts";
 import { requestContext } from "./middleware/request-context.ts";
 import { type ParamParser, requestParams } from "./middleware/request-params.ts";
@@ -59,6 +70,28 @@ export interface HttpRequest<H extends HandlerId, B extends Schema, Q extends Sc
   baseUrl: string;
 }
 
+/** What the middleware of every route needs: the rate limits and where they are counted. */
+export interface PipelineDeps {
+  rateLimit: RateLimitDeps;
+}
+
+/** The pipeline's dependencies, created on first use (a handler's second `make` parameter). */
+export type Pipeline = () => PipelineDeps;
+
+let standalone: PipelineDeps | undefined;
+
+/** Without the wiring: the default limits, no tiers, counted in this process (shared by its routes). */
+const standalonePipeline: Pipeline = () => {
+  standalone ??= {
+    rateLimit: {
+      tiers: rateLimitTiersOf(DEFAULT_RATE_LIMIT, { tiers: {}, callerTiers: {}, given: {} }),
+      limiter: new RateLimiter(DEFAULT_RATE_LIMIT),
+      counter: new InProcessWindowCounter(),
+    },
+  };
+  return standalone;
+};
+
 /** What a use case takes as its dependencies (its first parameter): a handler's `make(deps)` type. */
 export type DepsOf<F extends (...args: never[]) => unknown> = Parameters<F>[0];
 
@@ -94,7 +127,7 @@ export function httpRoute<
   B extends Schema = undefined,
   Q extends Schema = undefined,
   P extends Parsers = Record<never, never>,
->(handlerId: H, options: RouteOptions<B, Q, P> = {}) {
+>(handlerId: H, options: RouteOptions<B, Q, P> = {}, pipelineDeps: Pipeline = standalonePipeline) {
   const route: RouteDefinition = routeOf(handlerId);
   checkAgainstTable(route, options);
   return {
@@ -102,7 +135,8 @@ export function httpRoute<
       const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>().use(
         requestContext(route),
       );
-      if (route.roles !== "public") pipeline.use(identity(route)).use(rateLimit());
+      if (route.roles !== "public")
+        pipeline.use(identity(route)).use(rateLimit(() => pipelineDeps().rateLimit));
       return pipeline
         .use(requestBody(route, { body: options.body, rawBody: options.rawBody }))
         .use(requestParams({ params: options.params, query: options.query }))

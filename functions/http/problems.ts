@@ -39,7 +39,7 @@ import {
   WriteConflictError,
   WriteTooLargeError,
 } from "../core/errors.ts";
-import type { AppliedMessage } from "../core/use-cases/ingest-carrier-message.ts";
+import type { AppliedMessage } from "../core/types.ts";
 
 export interface FieldError {
   field: string;

@@ -1,7 +1,11 @@
 /**
  * `npm test` bundles every Lambda with the deployed settings (lib/bundle-options.ts), so a dependency
- * that does not bundle, or a bundle over the 1 MB budget, fails here and not at deploy time.
+ * that does not bundle, or a bundle over the 1 MB budget, fails here and not at deploy time. Each
+ * bundle then loads without a single setting in its environment: no module reads its configuration
+ * at import (functions/adapters/config.ts reads it on first use), so a function's cold start cannot
+ * fail on a variable, and a handler never fails for one it does not use.
  */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,4 +34,30 @@ it("builds every Lambda entry with the deployed settings, each bundle at most 1 
   expect(oversize).toEqual([]);
   // Deployed with source maps (readable stack traces): each bundle has its map beside it.
   expect(bundles.filter((bundle) => bundle.mapBytes === 0).map((bundle) => bundle.entry)).toEqual([]);
-}, 120_000);
+
+  // One process imports every bundle with an environment that holds none of the project's settings.
+  const load = spawnSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `const failed = [];
+      for (const [entry, file] of JSON.parse(process.argv[1])) {
+        try {
+          const module = await import(file);
+          if (typeof module.handler !== "function") failed.push(entry + ": exports no handler");
+        } catch (error) {
+          failed.push(entry + ": " + (error instanceof Error ? error.message : String(error)));
+        }
+      }
+      process.stdout.write(JSON.stringify(failed));`,
+      JSON.stringify(bundles.map((bundle) => [bundle.entry, bundle.file])),
+    ],
+    {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
+    },
+  );
+  expect(load.status, load.stderr).toBe(0);
+  expect(JSON.parse(load.stdout)).toEqual([]);
+}, 180_000);

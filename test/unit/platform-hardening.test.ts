@@ -1,16 +1,16 @@
 /**
- * Issue 11, points 11 and 12 without the runner: the token verifier refuses tokens without `exp`,
+ * Platform hardening without the runner: the token verifier refuses tokens without `exp`,
  * beyond the maximum lifetime or for another audience, and needs an audience to start; the fake
  * clock's input is bounded.
  */
 import { describe, expect, it } from "vitest";
 import { DEV_AUDIENCE, DEV_ISSUER, devJwks, forwarderClaims, signDevToken } from "../../bin/dev-issuer.ts";
 import { clockAdvance, MAX_CLOCK_OFFSET_MS, MAX_CLOCK_STEP_MS } from "../../bin/local/runner.ts";
-import {
-  createTokenVerifier,
-  lifetimeProblem,
-  tokenVerifierConfigFromEnv,
-} from "../../functions/adapters/token-verifier.ts";
+import { configFrom } from "../../functions/adapters/config.ts";
+import { createTokenVerifier, lifetimeProblem } from "../../functions/adapters/token-verifier.ts";
+
+/** The verifier's settings as the authorizer reads them (functions/adapters/config.ts). */
+const tokenVerifierConfigFromEnv = (env: Record<string, string>) => configFrom(env).tokenVerifier();
 
 const NOW = 1_800_000_000;
 const env = { JWT_ISSUER: DEV_ISSUER, JWT_AUDIENCE: DEV_AUDIENCE, JWKS_JSON: JSON.stringify(devJwks()) };

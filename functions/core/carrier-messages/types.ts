@@ -7,43 +7,21 @@
  * (unknown station, a date that does not exist) is still a 400 naming its line.
  */
 
-/** Milestones of a route map, in the order they happen. */
-export const MILESTONE_NAMES = ["FWB", "LAT", "RCS", "DEP", "ARR", "RCF", "NFD", "AWD", "DLV"] as const;
-export type MilestoneName = (typeof MILESTONE_NAMES)[number];
+import type { AwbId, StationTime } from "../types.ts";
+
+export { truncateFound } from "../errors.ts";
+// Defined in the core's leaf vocabulary (errors and use cases speak them too); re-exported for the parsers.
+export {
+  type AwbId,
+  type FieldError,
+  MILESTONE_NAMES,
+  type MilestoneName,
+  type StationTime,
+} from "../types.ts";
 
 /** Status codes a carrier reports (FWB and LAT are never reported by a status message). */
 const REPORTED_STATUS_CODES = ["RCS", "DEP", "ARR", "RCF", "NFD", "AWD", "DLV"] as const;
 export type ReportedStatusCode = (typeof REPORTED_STATUS_CODES)[number];
-
-export interface AwbId {
-  /** 3-digit airline prefix, e.g. "020". */
-  prefix: string;
-  /** 8-digit serial whose last digit is the mod-7 check digit, e.g. "12345675". */
-  serial: string;
-}
-
-/**
- * A station-local time as carriers send it. Cargo-IMP has no year: `year` is then absent and the core
- * picks the year nearest the receipt time. `dayOffset` carries the Cargo-IMP day-change suffix of a
- * time group (`-N` next day: +1, `-P` previous day: -1, none: 0).
- */
-export interface StationTime {
-  year?: number;
-  /** 1..12 */
-  month: number;
-  /** 1..31 */
-  day: number;
-  hour: number;
-  minute: number;
-  /** Days to add after resolving day/month: +1 for a `-N` suffix, -1 for `-P`, 0 without suffix. */
-  dayOffset: number;
-  /**
-   * The station's offset from UTC at this time in minutes (CET: 60), when the message gave the instant
-   * exactly (an XFSU time with `Z` or `+01:00`): the UTC instant is then this local time minus the
-   * offset, even in the hour a daylight-saving change repeats. Absent: read through the station's zone.
-   */
-  utcOffsetMinutes?: number;
-}
 
 /** Where something was read in the request body. */
 export interface SourceRef {
@@ -180,14 +158,3 @@ export type CarrierReport =
   | StatusReport
   | CancellationReport
   | OtherStatusReport;
-
-/** A field of a carrier message that failed validation: its path (`Messages[0].Origin`) and what was expected. */
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-/** Shortens what we echo back in an error so that a huge line does not end up in a 400 body. */
-export function truncateFound(value: string, max = 40): string {
-  return value.length > max ? `${value.slice(0, max)}...` : value;
-}

@@ -82,7 +82,7 @@ const ruleFields = {
   Origin: StationFilterSchema,
   Enabled: v.boolean("must be true or false"),
   /**
-   * Issue 14, our extension: the e-mail's route-map link is a share link (no sign-in) valid this many
+   * Our extension: the e-mail's route-map link is a share link (no sign-in) valid this many
    * hours, made when the e-mail is sent; null or absent (the default) links the signed-in web app.
    */
   ShareLinkHours: v.optional(

@@ -1,6 +1,6 @@
 /** Ports of Cargo-IMP by e-mail: which carrier an address sends for, and the inbound mail logs. */
 import type { InboundMail } from "../inbound-mail.ts";
-import type { AppliedMessage } from "../use-cases/ingest-carrier-message.ts";
+import type { AppliedMessage } from "../types.ts";
 
 /** The registered sender addresses (InboundSenders of the carriers): each belongs to one carrier. */
 export interface InboundSenderDirectory {

@@ -2,7 +2,16 @@
  * Port of the rate-limit windows (functions/core/rate-limit.ts): a counter of requests per caller and
  * fixed window, shared by every container in AWS (functions/adapters/rate-limit-counter.ts, DynamoDB).
  */
-import type { WindowSlot } from "../rate-limit.ts";
+
+export type RateWindow = "minute" | "hour" | "day";
+
+/** One fixed window a request counts in: [startMs, endMs) of UTC time. */
+export interface WindowSlot {
+  window: RateWindow;
+  limit: number;
+  startMs: number;
+  endMs: number;
+}
 
 export interface WindowTake {
   /** The slots that were already full; empty when the request was counted in every slot. */

@@ -25,11 +25,11 @@ import {
   IngestInterruptedError,
   WriteConflictError,
 } from "../errors.ts";
-import type { EventName } from "../events.ts";
 import type { CarrierDirectory } from "../ports/carriers.ts";
 import type { ConflictBackoff, RouteMapBase, RouteMapRepository } from "../ports/route-maps.ts";
 import { type ApplyContext, applyReport } from "../route-map/apply-report.ts";
 import { assertPlaceable } from "../route-map/report-placement.ts";
+import type { AppliedMessage } from "../types.ts";
 import { MAX_WRITE_ATTEMPTS, routeMapChangeFrom } from "./shared/route-map-writes.ts";
 
 export interface IngestCarrierMessageDeps {
@@ -76,13 +76,8 @@ function budgetOf(timeLeftMs: (() => number) | undefined) {
 }
 type Budget = ReturnType<typeof budgetOf>;
 
-export interface AppliedMessage {
-  awb: AwbId;
-  /** false: a repeat, or nothing new (nothing stored). */
-  changed: boolean;
-  /** Events the message caused (Missed events raised at the same time are not listed). */
-  events: EventName[];
-}
+// Defined in the core's leaf vocabulary (errors carry it); callers of the use case import it from here.
+export type { AppliedMessage } from "../types.ts";
 
 export async function ingestCarrierMessage(
   deps: IngestCarrierMessageDeps,

@@ -2,16 +2,16 @@
 import { nowIso } from "../../adapters/clock.ts";
 import { createForwarder } from "../../core/use-cases/create-forwarder.ts";
 import type { TenantDeps } from "../../core/use-cases/shared/tenants.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { SUPPORT_FORWARDER_ROUTES } from "../../http/routes/support-forwarders.ts";
 import { forwarderBody } from "../../http/schemas/tenants.ts";
-import { tenants } from "../../wiring.ts";
+import { httpPipeline, tenants } from "../../wiring.ts";
 
 // The schemas this route parses with, declared once with its docs.
 const api = SUPPORT_FORWARDER_ROUTES["create-forwarder"];
 
-export const make = (deps: () => TenantDeps) =>
-  httpRoute("create-forwarder", { body: api.body.schema }).handle(async ({ body }) => {
+export const make = (deps: () => TenantDeps, pipeline?: Pipeline) =>
+  httpRoute("create-forwarder", { body: api.body.schema }, pipeline).handle(async ({ body }) => {
     const profile = {
       forwarderId: body.ForwarderId,
       agentCode: body.AgentCode,
@@ -23,4 +23,4 @@ export const make = (deps: () => TenantDeps) =>
     return { status: 201, body: forwarderBody(forwarder) };
   });
 
-export const handler = make(() => ({ tenants: tenants() }));
+export const handler = make(() => ({ tenants: tenants() }), httpPipeline);

@@ -5,7 +5,7 @@
 import { nowIso } from "../../adapters/clock.ts";
 import { randomToken } from "../../adapters/random-token.ts";
 import { createNotificationRule } from "../../core/use-cases/create-notification-rule.ts";
-import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { type DepsOf, httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { subscriber } from "../../http/request-mapping.ts";
 import { NOTIFICATION_ROUTES } from "../../http/routes/notifications.ts";
 import { ruleBody } from "../../http/schemas/notifications.ts";
@@ -13,6 +13,7 @@ import {
   bestEffortProActiveSweeps,
   emailConfirmations,
   emailSender,
+  httpPipeline,
   subscriptionLimits,
   subscriptions,
 } from "../../wiring.ts";
@@ -20,8 +21,8 @@ import {
 // The schemas this route parses with, declared once with its docs.
 const api = NOTIFICATION_ROUTES["create-notification-rule"];
 
-export const make = (deps: () => DepsOf<typeof createNotificationRule>) =>
-  httpRoute("create-notification-rule", { body: api.body.schema }).handle(
+export const make = (deps: () => DepsOf<typeof createNotificationRule>, pipeline?: Pipeline) =>
+  httpRoute("create-notification-rule", { body: api.body.schema }, pipeline).handle(
     async ({ identity, body, baseUrl }) => {
       const owner = subscriber(identity);
       const confirmationLink = { token: randomToken(), baseUrl };
@@ -35,9 +36,12 @@ export const make = (deps: () => DepsOf<typeof createNotificationRule>) =>
     },
   );
 
-export const handler = make(() => ({
-  subscriptions: subscriptions(),
-  limits: subscriptionLimits(),
-  proActiveSweeps: bestEffortProActiveSweeps(),
-  addressConfirmation: { confirmations: emailConfirmations(), email: emailSender() },
-}));
+export const handler = make(
+  () => ({
+    subscriptions: subscriptions(),
+    limits: subscriptionLimits(),
+    proActiveSweeps: bestEffortProActiveSweeps(),
+    addressConfirmation: { confirmations: emailConfirmations(), email: emailSender() },
+  }),
+  httpPipeline,
+);

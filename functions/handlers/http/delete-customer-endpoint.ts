@@ -8,16 +8,16 @@ import {
   deleteCustomerEndpoint,
 } from "../../core/use-cases/delete-customer-endpoint.ts";
 import { guidFromPath } from "../../http/params.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { CUSTOMER_ENDPOINT_ROUTES } from "../../http/routes/customer-endpoints.ts";
 import { customerEndpointBody } from "../../http/schemas/notifications.ts";
-import { subscriptions } from "../../wiring.ts";
+import { httpPipeline, subscriptions } from "../../wiring.ts";
 
 // The schemas this route parses with, declared once with its docs.
 const api = CUSTOMER_ENDPOINT_ROUTES["delete-customer-endpoint"];
 
-export const make = (deps: () => DeleteCustomerEndpointDeps) =>
-  httpRoute("delete-customer-endpoint", { params: { id: guidFromPath }, query: api.query }).handle(
+export const make = (deps: () => DeleteCustomerEndpointDeps, pipeline?: Pipeline) =>
+  httpRoute("delete-customer-endpoint", { params: { id: guidFromPath }, query: api.query }, pipeline).handle(
     async ({ params, query }) => {
       const deleted = await deleteCustomerEndpoint(deps(), {
         id: params.id,
@@ -31,4 +31,4 @@ export const make = (deps: () => DeleteCustomerEndpointDeps) =>
     },
   );
 
-export const handler = make(() => ({ subscriptions: subscriptions() }));
+export const handler = make(() => ({ subscriptions: subscriptions() }), httpPipeline);

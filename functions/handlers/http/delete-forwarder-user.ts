@@ -2,16 +2,26 @@
 import type { ForwarderUserDirectory, ForwarderUserRepository } from "../../core/ports/tenants.ts";
 import { deleteForwarderUser } from "../../core/use-cases/delete-forwarder-user.ts";
 import { forwarderIdFromPath, userIdFromPath } from "../../http/params.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { forwarderUserBody } from "../../http/schemas/forwarder-users.ts";
-import { forwarderUserDirectory, forwarderUsers } from "../../wiring.ts";
+import { forwarderUserDirectory, forwarderUsers, httpPipeline } from "../../wiring.ts";
 
-export const make = (deps: () => { users: ForwarderUserRepository; directory: ForwarderUserDirectory }) =>
-  httpRoute("delete-forwarder-user", {
-    params: { id: forwarderIdFromPath, userId: userIdFromPath },
-  }).handle(async ({ params }) => {
+export const make = (
+  deps: () => { users: ForwarderUserRepository; directory: ForwarderUserDirectory },
+  pipeline?: Pipeline,
+) =>
+  httpRoute(
+    "delete-forwarder-user",
+    {
+      params: { id: forwarderIdFromPath, userId: userIdFromPath },
+    },
+    pipeline,
+  ).handle(async ({ params }) => {
     const input = { forwarderId: params.id, userId: params.userId };
     return { status: 200, body: forwarderUserBody(await deleteForwarderUser(deps(), input)) };
   });
 
-export const handler = make(() => ({ users: forwarderUsers(), directory: forwarderUserDirectory() }));
+export const handler = make(
+  () => ({ users: forwarderUsers(), directory: forwarderUserDirectory() }),
+  httpPipeline,
+);

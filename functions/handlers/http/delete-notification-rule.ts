@@ -4,16 +4,16 @@
  */
 import { deleteNotificationRule } from "../../core/use-cases/delete-notification-rule.ts";
 import { idFromPath } from "../../http/params.ts";
-import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { type DepsOf, httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { ruleBody } from "../../http/schemas/notifications.ts";
-import { subscriptions } from "../../wiring.ts";
+import { httpPipeline, subscriptions } from "../../wiring.ts";
 
-export const make = (deps: () => DepsOf<typeof deleteNotificationRule>) =>
-  httpRoute("delete-notification-rule", { params: { id: idFromPath } }).handle(
+export const make = (deps: () => DepsOf<typeof deleteNotificationRule>, pipeline?: Pipeline) =>
+  httpRoute("delete-notification-rule", { params: { id: idFromPath } }, pipeline).handle(
     async ({ identity, params }) => ({
       status: 200,
       body: ruleBody(await deleteNotificationRule(deps(), identity.forwarderId, params.id)),
     }),
   );
 
-export const handler = make(() => ({ subscriptions: subscriptions() }));
+export const handler = make(() => ({ subscriptions: subscriptions() }), httpPipeline);

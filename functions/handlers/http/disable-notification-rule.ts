@@ -2,12 +2,12 @@
 import { nowIso } from "../../adapters/clock.ts";
 import { disableNotificationRule } from "../../core/use-cases/disable-notification-rule.ts";
 import { idFromPath } from "../../http/params.ts";
-import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { type DepsOf, httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { ruleBody } from "../../http/schemas/notifications.ts";
-import { bestEffortProActiveSweeps, subscriptions } from "../../wiring.ts";
+import { bestEffortProActiveSweeps, httpPipeline, subscriptions } from "../../wiring.ts";
 
-export const make = (deps: () => DepsOf<typeof disableNotificationRule>) =>
-  httpRoute("disable-notification-rule", { params: { id: idFromPath } }).handle(
+export const make = (deps: () => DepsOf<typeof disableNotificationRule>, pipeline?: Pipeline) =>
+  httpRoute("disable-notification-rule", { params: { id: idFromPath } }, pipeline).handle(
     async ({ identity, params }) => {
       const { forwarderId } = identity;
       const rule = await disableNotificationRule(deps(), { forwarderId, id: params.id, now: nowIso() });
@@ -15,7 +15,10 @@ export const make = (deps: () => DepsOf<typeof disableNotificationRule>) =>
     },
   );
 
-export const handler = make(() => ({
-  subscriptions: subscriptions(),
-  proActiveSweeps: bestEffortProActiveSweeps(),
-}));
+export const handler = make(
+  () => ({
+    subscriptions: subscriptions(),
+    proActiveSweeps: bestEffortProActiveSweeps(),
+  }),
+  httpPipeline,
+);

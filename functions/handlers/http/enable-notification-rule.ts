@@ -3,12 +3,18 @@ import { nowIso } from "../../adapters/clock.ts";
 import { randomToken } from "../../adapters/random-token.ts";
 import { enableNotificationRule } from "../../core/use-cases/enable-notification-rule.ts";
 import { idFromPath } from "../../http/params.ts";
-import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { type DepsOf, httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { ruleBody } from "../../http/schemas/notifications.ts";
-import { bestEffortProActiveSweeps, emailConfirmations, emailSender, subscriptions } from "../../wiring.ts";
+import {
+  bestEffortProActiveSweeps,
+  emailConfirmations,
+  emailSender,
+  httpPipeline,
+  subscriptions,
+} from "../../wiring.ts";
 
-export const make = (deps: () => DepsOf<typeof enableNotificationRule>) =>
-  httpRoute("enable-notification-rule", { params: { id: idFromPath } }).handle(
+export const make = (deps: () => DepsOf<typeof enableNotificationRule>, pipeline?: Pipeline) =>
+  httpRoute("enable-notification-rule", { params: { id: idFromPath } }, pipeline).handle(
     async ({ identity, params, baseUrl }) => {
       const { forwarderId } = identity;
       const rule = await enableNotificationRule(deps(), {
@@ -21,8 +27,11 @@ export const make = (deps: () => DepsOf<typeof enableNotificationRule>) =>
     },
   );
 
-export const handler = make(() => ({
-  subscriptions: subscriptions(),
-  proActiveSweeps: bestEffortProActiveSweeps(),
-  addressConfirmation: { confirmations: emailConfirmations(), email: emailSender() },
-}));
+export const handler = make(
+  () => ({
+    subscriptions: subscriptions(),
+    proActiveSweeps: bestEffortProActiveSweeps(),
+    addressConfirmation: { confirmations: emailConfirmations(), email: emailSender() },
+  }),
+  httpPipeline,
+);

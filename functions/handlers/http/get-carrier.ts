@@ -2,13 +2,13 @@
 import { carrierToApi } from "../../core/carriers.ts";
 import { type GetCarrierDeps, getCarrier } from "../../core/use-cases/get-carrier.ts";
 import { prefixFromPath } from "../../http/params.ts";
-import { httpRoute } from "../../http/pipeline.ts";
-import { carriers } from "../../wiring.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
+import { carriers, httpPipeline } from "../../wiring.ts";
 
-export const make = (deps: () => GetCarrierDeps) =>
-  httpRoute("get-carrier", { params: { prefix: prefixFromPath } }).handle(async ({ params }) => ({
+export const make = (deps: () => GetCarrierDeps, pipeline?: Pipeline) =>
+  httpRoute("get-carrier", { params: { prefix: prefixFromPath } }, pipeline).handle(async ({ params }) => ({
     status: 200,
     body: carrierToApi(await getCarrier(deps(), params.prefix)),
   }));
 
-export const handler = make(() => ({ carriers: carriers() }));
+export const handler = make(() => ({ carriers: carriers() }), httpPipeline);

@@ -1,4 +1,5 @@
 /** GET /openapi.json: this API's OpenAPI 3.1 description (public), its server the base URL the caller used. */
+import { config } from "../../adapters/config.ts";
 import { buildOpenApiDocument } from "../../http/openapi/document.ts";
 import { httpRoute } from "../../http/pipeline.ts";
 
@@ -12,7 +13,7 @@ export const handler = make((serverUrl) => {
   if (built?.serverUrl !== serverUrl)
     built = {
       serverUrl,
-      document: buildOpenApiDocument({ serviceName: process.env.SERVICE_NAME, serverUrl }),
+      document: buildOpenApiDocument({ serviceName: config.serviceName(), serverUrl }),
     };
   return built.document;
 });

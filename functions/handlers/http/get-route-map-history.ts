@@ -8,15 +8,15 @@ import {
   getRouteMapHistory,
 } from "../../core/use-cases/get-route-map-history.ts";
 import { awbFromPath } from "../../http/params.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { ROUTE_MAP_ROUTES } from "../../http/routes/route-maps.ts";
-import { routeMaps } from "../../wiring.ts";
+import { httpPipeline, routeMaps } from "../../wiring.ts";
 
 // The schemas this route parses with, declared once with its docs.
 const api = ROUTE_MAP_ROUTES["get-route-map-history"];
 
-export const make = (deps: () => GetRouteMapHistoryDeps) =>
-  httpRoute("get-route-map-history", { params: { awb: awbFromPath }, query: api.query }).handle(
+export const make = (deps: () => GetRouteMapHistoryDeps, pipeline?: Pipeline) =>
+  httpRoute("get-route-map-history", { params: { awb: awbFromPath }, query: api.query }, pipeline).handle(
     async ({ identity, params, query }) => {
       const history = await getRouteMapHistory(deps(), {
         awb: params.awb,
@@ -37,4 +37,4 @@ export const make = (deps: () => GetRouteMapHistoryDeps) =>
     },
   );
 
-export const handler = make(() => ({ routeMaps: routeMaps() }));
+export const handler = make(() => ({ routeMaps: routeMaps() }), httpPipeline);

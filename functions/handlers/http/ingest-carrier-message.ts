@@ -7,14 +7,18 @@ import {
   ingestCarrierMessage,
 } from "../../core/use-cases/ingest-carrier-message.ts";
 import { countingErrors } from "../../http/error-metrics.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { appliedBody } from "../../http/problems.ts";
-import { carrierDirectory, conflictBackoff, routeMaps } from "../../wiring.ts";
+import { carrierDirectory, conflictBackoff, httpPipeline, routeMaps } from "../../wiring.ts";
 
 // No body schema: the parsers read the raw body, so every error names its line (partly stored: 409).
-export const make = (deps: () => IngestCarrierMessageDeps, metrics: MetricsRecorder = emfMetrics) =>
+export const make = (
+  deps: () => IngestCarrierMessageDeps,
+  metrics: MetricsRecorder = emfMetrics,
+  pipeline?: Pipeline,
+) =>
   countingErrors(
-    httpRoute("ingest-carrier-message", { rawBody: true }).handle(
+    httpRoute("ingest-carrier-message", { rawBody: true }, pipeline).handle(
       async ({ identity, rawBody, contentType, timeLeftMs }) => {
         const applied = await ingestCarrierMessage(deps(), {
           carrierPrefix: identity.carrierPrefix,
@@ -35,4 +39,4 @@ export const make = (deps: () => IngestCarrierMessageDeps, metrics: MetricsRecor
   );
 
 const deps = () => ({ routeMaps: routeMaps(), carriers: carrierDirectory(), backoff: conflictBackoff() });
-export const handler = make(deps);
+export const handler = make(deps, emfMetrics, httpPipeline);

@@ -4,20 +4,24 @@ import {
   listCarrierInboundMail,
 } from "../../core/use-cases/list-carrier-inbound-mail.ts";
 import { prefixFromPath } from "../../http/params.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { SUPPORT_CARRIER_ROUTES } from "../../http/routes/support-carriers.ts";
 import { inboundMailEntryBody } from "../../http/schemas/inbound-mail.ts";
 import { cursorPagedBody } from "../../http/schemas/tenants.ts";
-import { carriers, inboundMailLog } from "../../wiring.ts";
+import { carriers, httpPipeline, inboundMailLog } from "../../wiring.ts";
 
 // The schemas this route parses with, declared once with its docs.
 const api = SUPPORT_CARRIER_ROUTES["list-carrier-inbound-mail"];
 
-export const make = (deps: () => ListCarrierInboundMailDeps) =>
-  httpRoute("list-carrier-inbound-mail", {
-    params: { prefix: prefixFromPath },
-    query: api.query,
-  }).handle(async ({ params, query }) => ({
+export const make = (deps: () => ListCarrierInboundMailDeps, pipeline?: Pipeline) =>
+  httpRoute(
+    "list-carrier-inbound-mail",
+    {
+      params: { prefix: prefixFromPath },
+      query: api.query,
+    },
+    pipeline,
+  ).handle(async ({ params, query }) => ({
     status: 200,
     body: cursorPagedBody(
       await listCarrierInboundMail(deps(), { prefix: params.prefix, page: query }),
@@ -25,4 +29,4 @@ export const make = (deps: () => ListCarrierInboundMailDeps) =>
     ),
   }));
 
-export const handler = make(() => ({ carriers: carriers(), inboundLog: inboundMailLog() }));
+export const handler = make(() => ({ carriers: carriers(), inboundLog: inboundMailLog() }), httpPipeline);

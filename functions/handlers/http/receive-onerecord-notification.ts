@@ -7,13 +7,24 @@ import {
   receiveOneRecordNotification,
 } from "../../core/use-cases/receive-onerecord-notification.ts";
 import { countingErrors } from "../../http/error-metrics.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { oneRecordNotificationBody } from "../../http/schemas/onerecord.ts";
-import { carrierDirectory, carriers, conflictBackoff, oneRecordPublishers, routeMaps } from "../../wiring.ts";
+import {
+  carrierDirectory,
+  carriers,
+  conflictBackoff,
+  httpPipeline,
+  oneRecordPublishers,
+  routeMaps,
+} from "../../wiring.ts";
 
-export const make = (deps: () => ReceiveOneRecordNotificationDeps, metrics: MetricsRecorder = emfMetrics) =>
+export const make = (
+  deps: () => ReceiveOneRecordNotificationDeps,
+  metrics: MetricsRecorder = emfMetrics,
+  pipeline?: Pipeline,
+) =>
   countingErrors(
-    httpRoute("receive-onerecord-notification", { rawBody: true }).handle(
+    httpRoute("receive-onerecord-notification", { rawBody: true }, pipeline).handle(
       async ({ identity, rawBody, timeLeftMs }) => {
         const outcome = await receiveOneRecordNotification(deps(), {
           carrierPrefix: identity.carrierPrefix,
@@ -33,8 +44,12 @@ export const make = (deps: () => ReceiveOneRecordNotificationDeps, metrics: Metr
   );
 
 const deps = () => ({ routeMaps: routeMaps(), carriers: carrierDirectory(), backoff: conflictBackoff() });
-export const handler = make(() => ({
-  ...deps(),
-  carrierSettings: carriers(),
-  publisher: oneRecordPublishers(),
-}));
+export const handler = make(
+  () => ({
+    ...deps(),
+    carrierSettings: carriers(),
+    publisher: oneRecordPublishers(),
+  }),
+  emfMetrics,
+  httpPipeline,
+);

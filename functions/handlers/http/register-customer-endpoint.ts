@@ -8,16 +8,16 @@ import {
   type CustomerEndpointDeps,
   registerCustomerEndpoint,
 } from "../../core/use-cases/register-customer-endpoint.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { CUSTOMER_ENDPOINT_ROUTES } from "../../http/routes/customer-endpoints.ts";
 import { customerEndpointBody } from "../../http/schemas/notifications.ts";
-import { subscriptions, webhookVerifier } from "../../wiring.ts";
+import { httpPipeline, subscriptions, webhookVerifier } from "../../wiring.ts";
 
 // The schemas this route parses with, declared once with its docs.
 const api = CUSTOMER_ENDPOINT_ROUTES["register-customer-endpoint"];
 
-export const make = (deps: () => CustomerEndpointDeps) =>
-  httpRoute("register-customer-endpoint", { body: api.body.schema }).handle(async ({ body }) => {
+export const make = (deps: () => CustomerEndpointDeps, pipeline?: Pipeline) =>
+  httpRoute("register-customer-endpoint", { body: api.body.schema }, pipeline).handle(async ({ body }) => {
     const endpoint = await registerCustomerEndpoint(deps(), {
       request: body,
       id: randomUUID(),
@@ -26,4 +26,7 @@ export const make = (deps: () => CustomerEndpointDeps) =>
     return { status: 200, body: customerEndpointBody(endpoint, true) };
   });
 
-export const handler = make(() => ({ subscriptions: subscriptions(), targets: webhookVerifier() }));
+export const handler = make(
+  () => ({ subscriptions: subscriptions(), targets: webhookVerifier() }),
+  httpPipeline,
+);

@@ -5,14 +5,18 @@
 import { nowIso } from "../../adapters/clock.ts";
 import { replayCarrierStatusRequest } from "../../core/use-cases/replay-carrier-status-request.ts";
 import { prefixFromPath, statusRequestIdFromPath } from "../../http/params.ts";
-import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { type DepsOf, httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { carrierStatusRequestBody } from "../../http/schemas/status-requests.ts";
-import { deliveries, deliveryQueue } from "../../wiring.ts";
+import { deliveries, deliveryQueue, httpPipeline } from "../../wiring.ts";
 
-export const make = (deps: () => DepsOf<typeof replayCarrierStatusRequest>) =>
-  httpRoute("replay-carrier-status-request", {
-    params: { prefix: prefixFromPath, id: statusRequestIdFromPath },
-  }).handle(async ({ params }) => {
+export const make = (deps: () => DepsOf<typeof replayCarrierStatusRequest>, pipeline?: Pipeline) =>
+  httpRoute(
+    "replay-carrier-status-request",
+    {
+      params: { prefix: prefixFromPath, id: statusRequestIdFromPath },
+    },
+    pipeline,
+  ).handle(async ({ params }) => {
     const { delivery, job } = await replayCarrierStatusRequest(deps(), {
       prefix: params.prefix,
       requestId: params.id,
@@ -21,4 +25,4 @@ export const make = (deps: () => DepsOf<typeof replayCarrierStatusRequest>) =>
     return { status: 202, body: { ...carrierStatusRequestBody(delivery), ReplayAttempt: job.attempt } };
   });
 
-export const handler = make(() => ({ deliveries: deliveries(), queue: deliveryQueue() }));
+export const handler = make(() => ({ deliveries: deliveries(), queue: deliveryQueue() }), httpPipeline);

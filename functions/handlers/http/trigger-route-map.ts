@@ -7,15 +7,15 @@ import { nowIso } from "../../adapters/clock.ts";
 import { logger } from "../../adapters/logger.ts";
 import { formatAwb } from "../../core/awb.ts";
 import { type TriggerRouteMapDeps, triggerRouteMap } from "../../core/use-cases/trigger-route-map.ts";
-import { httpRoute } from "../../http/pipeline.ts";
+import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { ROUTE_MAP_ROUTES } from "../../http/routes/route-maps.ts";
-import { carriers, conflictBackoff, routeMaps, statusRequestDeps } from "../../wiring.ts";
+import { carriers, conflictBackoff, httpPipeline, routeMaps, statusRequestDeps } from "../../wiring.ts";
 
 // The schemas this route parses with, declared once with its docs.
 const api = ROUTE_MAP_ROUTES["trigger-route-map"];
 
-export const make = (deps: () => TriggerRouteMapDeps) =>
-  httpRoute("trigger-route-map", { body: api.body.schema }).handle(async ({ identity, body }) => {
+export const make = (deps: () => TriggerRouteMapDeps, pipeline?: Pipeline) =>
+  httpRoute("trigger-route-map", { body: api.body.schema }, pipeline).handle(async ({ identity, body }) => {
     const awb = { prefix: body.AirlinePrefix, serial: body.AwbNumber };
     const isXtd = body.IsXTD === true;
     const { AgentCode: agentCode, AgentCass: agentCass } = body;
@@ -33,9 +33,12 @@ export const make = (deps: () => TriggerRouteMapDeps) =>
     return { status: 200, body: { AwbNumber: formatAwb(result.awb), Status: "Requested" }, headers };
   });
 
-export const handler = make(() => ({
-  routeMaps: routeMaps(),
-  carriers: carriers(),
-  statusRequests: statusRequestDeps(),
-  backoff: conflictBackoff(),
-}));
+export const handler = make(
+  () => ({
+    routeMaps: routeMaps(),
+    carriers: carriers(),
+    statusRequests: statusRequestDeps(),
+    backoff: conflictBackoff(),
+  }),
+  httpPipeline,
+);

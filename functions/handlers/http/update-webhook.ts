@@ -6,16 +6,16 @@
 import { nowIso } from "../../adapters/clock.ts";
 import { updateWebhook } from "../../core/use-cases/update-webhook.ts";
 import { idFromPath } from "../../http/params.ts";
-import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { type DepsOf, httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { WEBHOOK_ROUTES } from "../../http/routes/webhooks.ts";
 import { webhookResult } from "../../http/schemas/notifications.ts";
-import { subscriptions, webhookVerifier } from "../../wiring.ts";
+import { httpPipeline, subscriptions, webhookVerifier } from "../../wiring.ts";
 
 // The schemas this route parses with, declared once with its docs.
 const api = WEBHOOK_ROUTES["update-webhook"];
 
-export const make = (deps: () => DepsOf<typeof updateWebhook>) =>
-  httpRoute("update-webhook", { body: api.body.schema, params: { id: idFromPath } }).handle(
+export const make = (deps: () => DepsOf<typeof updateWebhook>, pipeline?: Pipeline) =>
+  httpRoute("update-webhook", { body: api.body.schema, params: { id: idFromPath } }, pipeline).handle(
     async ({ identity, params, body }) => {
       const { forwarderId } = identity;
       return webhookResult(
@@ -24,4 +24,7 @@ export const make = (deps: () => DepsOf<typeof updateWebhook>) =>
     },
   );
 
-export const handler = make(() => ({ subscriptions: subscriptions(), verifier: webhookVerifier() }));
+export const handler = make(
+  () => ({ subscriptions: subscriptions(), verifier: webhookVerifier() }),
+  httpPipeline,
+);

@@ -2,14 +2,19 @@
 import { nowIso } from "../../adapters/clock.ts";
 import { verifyWebhook } from "../../core/use-cases/verify-webhook.ts";
 import { idFromPath } from "../../http/params.ts";
-import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
+import { type DepsOf, httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { webhookResult } from "../../http/schemas/notifications.ts";
-import { subscriptions, webhookVerifier } from "../../wiring.ts";
+import { httpPipeline, subscriptions, webhookVerifier } from "../../wiring.ts";
 
-export const make = (deps: () => DepsOf<typeof verifyWebhook>) =>
-  httpRoute("verify-webhook", { params: { id: idFromPath } }).handle(async ({ identity, params }) => {
-    const { forwarderId } = identity;
-    return webhookResult(await verifyWebhook(deps(), { forwarderId, id: params.id, now: nowIso() }));
-  });
+export const make = (deps: () => DepsOf<typeof verifyWebhook>, pipeline?: Pipeline) =>
+  httpRoute("verify-webhook", { params: { id: idFromPath } }, pipeline).handle(
+    async ({ identity, params }) => {
+      const { forwarderId } = identity;
+      return webhookResult(await verifyWebhook(deps(), { forwarderId, id: params.id, now: nowIso() }));
+    },
+  );
 
-export const handler = make(() => ({ subscriptions: subscriptions(), verifier: webhookVerifier() }));
+export const handler = make(
+  () => ({ subscriptions: subscriptions(), verifier: webhookVerifier() }),
+  httpPipeline,
+);

@@ -12,9 +12,10 @@
  * event source's maximum concurrency; the local runner runs as many pollers, hence one batch processor
  * per invocation) and a target that timed out gets its retries on the slow lane (DeliverySlowJobs).
  *
- * Local/test knobs (never set in the stack): DELIVERY_RETRY_SCALE multiplies the retry schedule
- * (e.g. 0.001: 5 s, 5 min, 30 min -> 1 s, 1 s, 2 s); DELIVERY_TIMEOUT_MS overrides the 10 s
- * per-attempt timeout. Options given to `make` take precedence over them.
+ * Its settings come through `make(deps, options)`, read on the first invocation (the handler line
+ * passes functions/adapters/config.ts's: IDEMPOTENCY_TABLE, APP_BASE_URL, and the local/test knobs,
+ * never set in the stack: DELIVERY_RETRY_SCALE multiplies the retry schedule, e.g. 0.001: 5 s, 5 min,
+ * 30 min -> 1 s, 1 s, 2 s; DELIVERY_TIMEOUT_MS overrides the 10 s per-attempt timeout).
  */
 import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-powertools/batch";
 import {
@@ -24,13 +25,12 @@ import {
 } from "@aws-lambda-powertools/idempotency";
 import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
 import type { Context, SQSEvent, SQSRecord } from "aws-lambda";
-import { configuredAppBaseUrl } from "../../adapters/app-base-url.ts";
-import { requiredEnv } from "../../adapters/aws-clients.ts";
 import { nowIso, wallClockSeconds } from "../../adapters/clock.ts";
+import { config, type DeliverJobSettings } from "../../adapters/config.ts";
 import { logger } from "../../adapters/logger.ts";
 import { deliveryPoints, emfMetrics, type MetricsRecorder } from "../../adapters/metrics.ts";
 import { newShareLinkId, randomToken } from "../../adapters/random-token.ts";
-import { QUEUES, TABLES } from "../../contracts/resources.ts";
+import { QUEUES } from "../../contracts/resources.ts";
 import type { DeliveryJob } from "../../core/ports/notifications.ts";
 import { type DeliverJobDeps, deliverJob, parkUnfinishedJob } from "../../core/use-cases/deliver-job.ts";
 import {
@@ -48,23 +48,13 @@ import {
   subscriptions,
 } from "../../wiring.ts";
 
-export interface DeliverJobOptions {
+export interface DeliverJobOptions extends DeliverJobSettings {
   /** Multiplies the retry schedule (1 = as designed). */
   retryScale?: number;
   /** Per-attempt timeout; the use case's 10 s when absent. */
   timeoutMs?: number;
   /** Where Deliveries and DeliveryLatency go (EMF by default). */
   metrics?: MetricsRecorder;
-}
-
-/** A positive number from the environment, or undefined. */
-const positive = (text: string | undefined) => (Number(text) > 0 ? Number(text) : undefined);
-
-/** The local/test knobs of the environment. */
-function optionsFromEnv(env: NodeJS.ProcessEnv): DeliverJobOptions {
-  const retryScale = positive(env.DELIVERY_RETRY_SCALE);
-  const timeoutMs = positive(env.DELIVERY_TIMEOUT_MS);
-  return { ...(retryScale ? { retryScale } : {}), ...(timeoutMs ? { timeoutMs } : {}) };
 }
 
 /** What an attempt leaves unspent: the invocation's settling (log, queue, idempotency record). */
@@ -83,40 +73,50 @@ function isLastReceive(record: SQSRecord): boolean {
   return receiveCount(record) >= QUEUES.deliveryJobs.maxReceiveCount;
 }
 
-export const make = (deps: () => DeliverJobDeps, options: DeliverJobOptions = {}) => {
-  const {
-    retryScale = 1,
-    timeoutMs = ATTEMPT_DEADLINE_MS,
-    metrics = emfMetrics,
-  } = { ...optionsFromEnv(process.env), ...options };
-  const config = new IdempotencyConfig({
-    eventKeyJmesPath: "[deliveryId, attempt]",
-    expiresAfterSeconds: 86_400,
-  });
-  const persistenceStore = new DynamoDBPersistenceLayer({
-    tableName: requiredEnv(TABLES.idempotency.envVar),
-  });
-  const deliverOnce = makeIdempotent(
-    async (job: DeliveryJob, attemptMs: number) => {
-      const now = nowIso();
-      const appBaseUrl = configuredAppBaseUrl();
-      const result = await deliverJob(deps(), {
-        ...(appBaseUrl ? { appBaseUrl } : {}),
-        retryScale,
-        timeoutMs: attemptMs,
-        job,
-        now,
-        sentAtSeconds: wallClockSeconds(),
-        random: Math.random(),
-      });
-      logger.info("delivery attempt", { ...result });
-      // Inside the idempotent call: a redelivered job whose attempt was made is not counted again.
-      metrics(deliveryPoints(result, recordedOf(job), nowIso()));
-      return result;
-    },
-    { persistenceStore, config, keyPrefix: "deliver", dataIndexArgument: 0 },
-  );
+export const make = (deps: () => DeliverJobDeps, options: () => DeliverJobOptions) => {
+  /** The handler's parts, built on the first invocation (no setting is read at import). */
+  const build = () => {
+    const {
+      idempotencyTable,
+      appBaseUrl,
+      retryScale = 1,
+      timeoutMs = ATTEMPT_DEADLINE_MS,
+      metrics = emfMetrics,
+    } = options();
+    const idempotency = new IdempotencyConfig({
+      eventKeyJmesPath: "[deliveryId, attempt]",
+      expiresAfterSeconds: 86_400,
+    });
+    const persistenceStore = new DynamoDBPersistenceLayer({ tableName: idempotencyTable });
+    const deliverOnce = makeIdempotent(
+      async (job: DeliveryJob, attemptMs: number) => {
+        const now = nowIso();
+        const result = await deliverJob(deps(), {
+          ...(appBaseUrl ? { appBaseUrl } : {}),
+          retryScale,
+          timeoutMs: attemptMs,
+          job,
+          now,
+          sentAtSeconds: wallClockSeconds(),
+          random: Math.random(),
+        });
+        logger.info("delivery attempt", { ...result });
+        // Inside the idempotent call: a redelivered job whose attempt was made is not counted again.
+        metrics(deliveryPoints(result, recordedOf(job), nowIso()));
+        return result;
+      },
+      { persistenceStore, config: idempotency, keyPrefix: "deliver", dataIndexArgument: 0 },
+    );
+    return { idempotency, deliverOnce, timeoutMs, metrics };
+  };
+  let built: ReturnType<typeof build> | undefined;
+  const parts = () => {
+    built ??= build();
+    return built;
+  };
+
   const deliverRecord = async (record: SQSRecord, context: Context) => {
+    const { deliverOnce, timeoutMs, metrics } = parts();
     const job = JSON.parse(record.body) as DeliveryJob;
     const left = context.getRemainingTimeInMillis() - SETTLE_MARGIN_MS;
     try {
@@ -133,7 +133,7 @@ export const make = (deps: () => DeliverJobDeps, options: DeliverJobOptions = {}
   };
 
   return async (event: SQSEvent, context: Context) => {
-    config.registerLambdaContext(context);
+    parts().idempotency.registerLambdaContext(context);
     const processor = new BatchProcessor(EventType.SQS);
     return processPartialResponse(event, (record: SQSRecord) => deliverRecord(record, context), processor, {
       context,
@@ -142,20 +142,23 @@ export const make = (deps: () => DeliverJobDeps, options: DeliverJobOptions = {}
   };
 };
 
-export const handler = make(() => ({
-  subscriptions: subscriptions(),
-  deliveries: deliveries(),
-  queue: deliveryQueue(),
-  retryScheduler: deliveryRetries(),
-  http: httpSender(),
-  email: emailSender(),
-  confirmations: emailConfirmations(),
-  suppressions: emailSuppressions(),
-  // Read per status request (not the minute-cached directory): a channel support just set applies.
-  carriers: carriers(),
-  carrierInbox: carrierInbox(),
-  // The e-mail's timeline and, per rule, its share link.
-  routeMaps: routeMaps(),
-  shareLinks: shareLinks(),
-  newShareLink: () => ({ id: newShareLinkId(), token: randomToken() }),
-}));
+export const handler = make(
+  () => ({
+    subscriptions: subscriptions(),
+    deliveries: deliveries(),
+    queue: deliveryQueue(),
+    retryScheduler: deliveryRetries(),
+    http: httpSender(),
+    email: emailSender(),
+    confirmations: emailConfirmations(),
+    suppressions: emailSuppressions(),
+    // Read per status request (not the minute-cached directory): a channel support just set applies.
+    carriers: carriers(),
+    carrierInbox: carrierInbox(),
+    // The e-mail's timeline and, per rule, its share link.
+    routeMaps: routeMaps(),
+    shareLinks: shareLinks(),
+    newShareLink: () => ({ id: newShareLinkId(), token: randomToken() }),
+  }),
+  config.deliverJob,
+);

@@ -8,34 +8,38 @@
  * request is let through and the error logged: the limits protect the service, and an outage of the
  * counter must not take every route down with it. Each caller is held to its tier's limits
  * (RATE_LIMIT_TIERS / RATE_LIMIT_CALLER_TIERS; callers named nowhere: the tier "default", i.e.
- * RATE_LIMIT_PER_*), and the 429 names the tier.
+ * RATE_LIMIT_PER_*), and the 429 names the tier. The tiers, the buckets and the counter come through
+ * the route's `make(deps)` (the pipeline's deps, functions/wiring.ts); they are resolved on the first
+ * request, so a malformed RATE_LIMIT_* answers 500 with the variable's name in the log until it is fixed.
  */
 import { nowMs } from "../../adapters/clock.ts";
 import { logger } from "../../adapters/logger.ts";
 import type { Identity } from "../../core/identity.ts";
+import type { RateLimitCounter } from "../../core/ports/rate-limits.ts";
 import {
   type RateDecision,
   type RateLimitConfig,
-  RateLimiter,
+  type RateLimiter,
   type RateLimitTier,
-  rateLimitTiersFrom,
+  type RateLimitTiers,
   tierFor,
   WINDOW_MS,
   type WindowSlot,
   windowRefusal,
   windowSlots,
 } from "../../core/rate-limit.ts";
-import { rateLimitCounter } from "../../wiring.ts";
 import { ProblemError } from "../problems.ts";
 import { type GatewayMiddleware, stateOf } from "../request.ts";
 
-/**
- * Parsed once per container; a malformed RATE_LIMIT_TIERS / RATE_LIMIT_CALLER_TIERS (or a caller naming
- * an unknown tier) throws here, so the container fails at start with the message.
- */
-const tiers = rateLimitTiersFrom(process.env);
-/** One bucket set per container, shared by every route of the bundle (each take passes the tier). */
-const rateLimiter = new RateLimiter(tiers.defaults);
+/** What the middleware holds every caller to, and where it counts (functions/wiring.ts: httpPipeline). */
+export interface RateLimitDeps {
+  /** The deployment's limits and tiers (RATE_LIMIT_*, validated in functions/adapters/config.ts). */
+  tiers: RateLimitTiers;
+  /** The per-second buckets of this container, shared by every route of the bundle. */
+  limiter: RateLimiter;
+  /** The minute, hour and day windows, counted across containers (the RateLimits table). */
+  counter: RateLimitCounter;
+}
 
 function callerKey(identity: Identity): string {
   if (identity.role === "forwarder") return `forwarder:${identity.forwarderId}`;
@@ -75,19 +79,20 @@ function tooManyRequests(
   );
 }
 
-export function rateLimit(): GatewayMiddleware {
+export function rateLimit(deps: () => RateLimitDeps): GatewayMiddleware {
   return {
     before: async (request) => {
       const { identity } = stateOf(request.event);
       if (!identity) return;
+      const { tiers, limiter, counter } = deps();
       const caller = callerKey(identity);
       const tier = tierFor(tiers, caller);
       const now = nowMs();
-      const burst = rateLimiter.take(caller, now, tier.config);
+      const burst = limiter.take(caller, now, tier.config);
       if (!burst.allowed) throw tooManyRequests(burst, tier);
       let refused: WindowSlot[];
       try {
-        ({ refused } = await rateLimitCounter().take(caller, windowSlots(tier.config, now)));
+        ({ refused } = await counter.take(caller, windowSlots(tier.config, now)));
       } catch (error) {
         logger.error("rate-limit counter unavailable: request let through", {
           caller,

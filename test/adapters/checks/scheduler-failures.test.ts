@@ -10,14 +10,13 @@ import { Logger } from "@aws-lambda-powertools/logger";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   type CheckSchedulerConfig,
-  checkSchedulerConfigFromEnv,
   eventBridgeCheckScheduler,
   SchedulerConfigurationError,
   SchedulerQuotaExceededError,
 } from "../../../functions/adapters/check-scheduler.ts";
+import { configFrom } from "../../../functions/adapters/config.ts";
 import {
   type RetrySchedulerConfig,
-  retrySchedulerConfigFromEnv,
   schedulerDeliveryRetryScheduler,
 } from "../../../functions/adapters/delivery-retry-scheduler.ts";
 import type { DeliveryJob } from "../../../functions/core/ports/notifications.ts";
@@ -178,12 +177,16 @@ describe("the schedule dead-letter queue is mandatory outside the local runner",
   });
 
   it("local mode comes from DEPLOYMENT_MODE=local, which only the local runner sets", () => {
-    Object.assign(process.env, {
+    const required = {
       SCHEDULER_ROLE_ARN: "arn:aws:iam::000000000000:role/scheduler",
       DUE_CHECKS_QUEUE_ARN: "arn:aws:sqs:us-east-1:000000000000:DueChecks",
       DUE_CHECKS_QUEUE_URL: "http://127.0.0.1:9/000000000000/DueChecks",
       DELIVERY_QUEUE_URL: "http://127.0.0.1:9/000000000000/DeliveryJobs",
-    });
+    };
+    const checkSchedulerConfigFromEnv = (env: Record<string, string>) =>
+      configFrom({ ...required, ...env }).checkScheduler();
+    const retrySchedulerConfigFromEnv = (env: Record<string, string>) =>
+      configFrom({ ...required, ...env }).retryScheduler();
     expect(checkSchedulerConfigFromEnv({ DEPLOYMENT_MODE: "local" }).local).toBe(true);
     expect(checkSchedulerConfigFromEnv({ DEPLOYMENT_MODE: "production" }).local).toBe(false);
     expect(checkSchedulerConfigFromEnv({}).local).toBe(false);

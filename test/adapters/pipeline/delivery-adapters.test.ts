@@ -27,6 +27,7 @@ import {
 } from "../../../bin/local/scheduler-standin.ts";
 import { atExpression } from "../../../functions/adapters/check-scheduler.ts";
 import { advanceClock, resetClock } from "../../../functions/adapters/clock.ts";
+import { configFrom } from "../../../functions/adapters/config.ts";
 import { sqsDeliveryJobQueue } from "../../../functions/adapters/delivery-job-queue.ts";
 import {
   queueArnFromUrl,
@@ -155,7 +156,7 @@ describe("SQS delivery-job queue", () => {
 
 describe("SES e-mail sender", () => {
   it("sends HTML and text with the configured sender, readable in the emulator's store", async () => {
-    const sender = sesEmailSender({ SENDER_ADDRESS: "alerts@tracker.example" });
+    const sender = sesEmailSender(configFrom({ SENDER_ADDRESS: "alerts@tracker.example" }).emailSender());
     const result = await sender.send({
       to: "ops@fwd.example",
       subject: "AWB 020-12345675 | MIL DEP",

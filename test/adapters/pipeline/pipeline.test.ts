@@ -69,6 +69,8 @@ type DeliverModule = typeof import("../../../functions/handlers/queue/deliver-jo
 let makeDeliverHandler: DeliverModule["make"];
 /** The deliver handler's production dependencies, from the composition root (as its `handler` has). */
 let productionDeps: () => DeliverJobDeps;
+/** The deliver handler's settings from the environment (as its `handler` has: the retry scale above). */
+let productionSettings: Parameters<DeliverModule["make"]>[1];
 
 const PSK = "pipeline-pre-shared-key-0001";
 const WHSEC = `whsec_${Buffer.from("0123456789abcdef0123456789abcdef").toString("base64")}`;
@@ -114,7 +116,9 @@ beforeAll(async () => {
   const matchModule = await import("../../../functions/handlers/stream/match-event.ts");
   const deliverModule = await import("../../../functions/handlers/queue/deliver-job.ts");
   const wiring = await import("../../../functions/wiring.ts");
+  const { config } = await import("../../../functions/adapters/config.ts");
   makeDeliverHandler = deliverModule.make;
+  productionSettings = config.deliverJob;
   productionDeps = () => ({
     subscriptions: wiring.subscriptions(),
     deliveries: wiring.deliveries(),
@@ -461,7 +465,8 @@ describe("faults", () => {
     const created = await hook(owner, "/twice");
     const patience = { timeoutMs: 5000 };
     const normal = deliverHandler;
-    deliverHandler = makeDeliverHandler(productionDeps, patience) as LambdaHandler;
+    const settings = () => ({ ...productionSettings(), ...patience });
+    deliverHandler = makeDeliverHandler(productionDeps, settings) as LambdaHandler;
     try {
       const event = eventFor(owner);
       await publish(event);
@@ -471,7 +476,7 @@ describe("faults", () => {
       expect(inFlight.attempts).toEqual([]);
 
       // A second container gets the very message (a visibility timeout): only idempotency stops it.
-      const otherContainer = makeDeliverHandler(productionDeps, patience);
+      const otherContainer = makeDeliverHandler(productionDeps, settings);
       const redelivery = { Records: [sqsRecord(inFlight.job, 2)] };
       await expect(otherContainer(redelivery, lambdaContext("deliver-job"))).rejects.toThrow(
         /All records failed/,
@@ -501,10 +506,13 @@ describe("faults", () => {
         throw new Error("SQS throttled the retry");
       },
     };
-    deliverHandler = makeDeliverHandler(() => ({
-      ...productionDeps(),
-      queue: refusingQueue,
-    })) as LambdaHandler;
+    deliverHandler = makeDeliverHandler(
+      () => ({
+        ...productionDeps(),
+        queue: refusingQueue,
+      }),
+      productionSettings,
+    ) as LambdaHandler;
     const event = eventFor(owner);
     const deliveryId = `${event.eventId}:webhook-${created.id}`;
     try {
@@ -544,7 +552,9 @@ describe("faults", () => {
     for (let n = 0; n < 6; n++) hooks.push(await hook(owner, `/crash/${n}`));
     const normal = deliverHandler;
     // A second handler instance, with the production dependencies, that crashes once after one record.
-    deliverHandler = crashOnceAfterFirstRecord(makeDeliverHandler(productionDeps) as LambdaHandler);
+    deliverHandler = crashOnceAfterFirstRecord(
+      makeDeliverHandler(productionDeps, productionSettings) as LambdaHandler,
+    );
     try {
       const event = eventFor(owner);
       await publish(event);

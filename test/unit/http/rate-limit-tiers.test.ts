@@ -4,21 +4,24 @@
  * (functions/core/rate-limit.ts), and the middleware holding each caller to its tier.
  */
 import type { APIGatewayProxyEvent, Context } from "aws-lambda";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { optionsFromEnv } from "../../../bin/local/runner.ts";
+import { configFrom } from "../../../functions/adapters/config.ts";
 import { DEFAULT_TIER, parseRateLimitTiers } from "../../../functions/contracts/rate-limit-tiers.ts";
 import {
   DEFAULT_RATE_LIMIT,
   InProcessWindowCounter,
   RateLimiter,
-  rateLimitTiersFrom,
   tierFor,
 } from "../../../functions/core/rate-limit.ts";
+import { httpRoute, type PipelineDeps } from "../../../functions/http/pipeline.ts";
 
 const DEFAULTS = { perSecond: 50, burst: 100, perMinute: 1_500, perHour: 30_000, perDay: 300_000 };
 const SOURCES = { tiers: "RATE_LIMIT_TIERS", callerTiers: "RATE_LIMIT_CALLER_TIERS" };
 const parse = (tiers: unknown, callerTiers?: unknown) =>
   parseRateLimitTiers(tiers, callerTiers, DEFAULTS, SOURCES);
+/** The tiers as a function reads them from its environment (functions/adapters/config.ts). */
+const rateLimitTiersFrom = (env: Record<string, string>) => configFrom(env).rateLimitTiers();
 
 describe("parseRateLimitTiers", () => {
   it("fills members left out with the defaults, and keeps what was given apart", () => {
@@ -152,27 +155,21 @@ type Handler = (
   context: Context,
 ) => Promise<{ statusCode: number; headers?: Record<string, unknown>; body: string }>;
 
-vi.mock("../../../functions/wiring.ts", async (importOriginal) => {
-  const counter = new InProcessWindowCounter();
-  return {
-    ...(await importOriginal<typeof import("../../../functions/wiring.ts")>()),
-    rateLimitCounter: () => counter,
-  };
-});
-
 describe("the middleware applies the caller's tier", () => {
-  let handler: Handler;
-
-  beforeAll(async () => {
-    // The middleware parses the tiers once, when first imported.
-    vi.stubEnv("RATE_LIMIT_BURST", "2");
-    vi.stubEnv("RATE_LIMIT_PER_SECOND", "1");
-    vi.stubEnv("RATE_LIMIT_TIERS", '{"bulk":{"burst":4},"capped":{"perHour":1}}');
-    vi.stubEnv("RATE_LIMIT_CALLER_TIERS", '{"support:bulk-user":"bulk","support:capped-user":"capped"}');
-    const { httpRoute } = await import("../../../functions/http/pipeline.ts");
-    handler = httpRoute("get-carrier").handle(async () => ({ status: 200, body: {} })) as unknown as Handler;
-    vi.unstubAllEnvs();
+  // The route's pipeline deps, as functions/wiring.ts builds them from the environment.
+  const tiers = rateLimitTiersFrom({
+    RATE_LIMIT_BURST: "2",
+    RATE_LIMIT_PER_SECOND: "1",
+    RATE_LIMIT_TIERS: '{"bulk":{"burst":4},"capped":{"perHour":1}}',
+    RATE_LIMIT_CALLER_TIERS: '{"support:bulk-user":"bulk","support:capped-user":"capped"}',
   });
+  const deps: PipelineDeps = {
+    rateLimit: { tiers, limiter: new RateLimiter(tiers.defaults), counter: new InProcessWindowCounter() },
+  };
+  const handler = httpRoute("get-carrier", {}, () => deps).handle(async () => ({
+    status: 200,
+    body: {},
+  })) as unknown as Handler;
 
   const statuses = async (sub: string, count: number) => {
     const answers = [];

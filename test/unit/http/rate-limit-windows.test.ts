@@ -4,16 +4,13 @@
  * request through and logs the error (fail open).
  */
 import type { APIGatewayProxyEvent, Context } from "aws-lambda";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { configFrom } from "../../../functions/adapters/config.ts";
 import type { RateLimitCounter } from "../../../functions/core/ports/rate-limits.ts";
-import { InProcessWindowCounter } from "../../../functions/core/rate-limit.ts";
+import { InProcessWindowCounter, RateLimiter } from "../../../functions/core/rate-limit.ts";
+import { httpRoute } from "../../../functions/http/pipeline.ts";
 
 let counter: RateLimitCounter = new InProcessWindowCounter();
-
-vi.mock("../../../functions/wiring.ts", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../../../functions/wiring.ts")>()),
-  rateLimitCounter: () => counter,
-}));
 
 const context = { awsRequestId: "lambda-request-id" } as Context;
 const event = (sub: string) =>
@@ -36,15 +33,13 @@ type Handler = (
   event: APIGatewayProxyEvent,
   context: Context,
 ) => Promise<{ statusCode: number; headers?: Record<string, unknown>; body: string }>;
-let handler: Handler;
-
-beforeAll(async () => {
-  // The middleware reads its limits when first imported.
-  vi.stubEnv("RATE_LIMIT_PER_MINUTE", "2");
-  const { httpRoute } = await import("../../../functions/http/pipeline.ts");
-  handler = httpRoute("get-carrier").handle(async () => ({ status: 200, body: {} })) as unknown as Handler;
-  vi.unstubAllEnvs();
-});
+// The route's pipeline deps, as functions/wiring.ts builds them: the limits from the environment, and
+// the counter each test sets.
+const tiers = configFrom({ RATE_LIMIT_PER_MINUTE: "2" }).rateLimitTiers();
+const limiter = new RateLimiter(tiers.defaults);
+const handler = httpRoute("get-carrier", {}, () => ({ rateLimit: { tiers, limiter, counter } })).handle(
+  async () => ({ status: 200, body: {} }),
+) as unknown as Handler;
 
 afterEach(() => {
   counter = new InProcessWindowCounter();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { configFrom } from "../../../functions/adapters/config.ts";
 import {
   DEFAULT_RATE_LIMIT,
   InProcessWindowCounter,
   type RateLimitConfig,
   RateLimiter,
-  rateLimitConfigFrom,
   windowRefusal,
   windowSlots,
 } from "../../../functions/core/rate-limit.ts";
@@ -39,6 +39,7 @@ describe("RateLimiter", () => {
   });
 
   it("reads its configuration from the environment, falling back to the documented defaults", () => {
+    const rateLimitConfigFrom = (env: Record<string, string>) => configFrom(env).rateLimitTiers().defaults;
     expect(rateLimitConfigFrom({})).toEqual(DEFAULT_RATE_LIMIT);
     expect(DEFAULT_RATE_LIMIT).toEqual({
       ratePerSecond: 50,
@@ -56,15 +57,20 @@ describe("RateLimiter", () => {
         RATE_LIMIT_PER_DAY: "6000",
       }),
     ).toEqual({ ratePerSecond: 5, burst: 7, perMinute: 60, perHour: 600, perDay: 6000 });
-    expect(
-      rateLimitConfigFrom({
-        RATE_LIMIT_PER_SECOND: "-1",
-        RATE_LIMIT_BURST: "x",
-        RATE_LIMIT_PER_MINUTE: "0",
-        RATE_LIMIT_PER_HOUR: "Infinity",
-        RATE_LIMIT_PER_DAY: "",
-      }),
-    ).toEqual(DEFAULT_RATE_LIMIT);
+    // Empty is unset; anything else that is not a positive number fails, naming the variable.
+    expect(rateLimitConfigFrom({ RATE_LIMIT_PER_DAY: "" })).toEqual(DEFAULT_RATE_LIMIT);
+    expect(() => rateLimitConfigFrom({ RATE_LIMIT_PER_SECOND: "-1" })).toThrow(
+      'RATE_LIMIT_PER_SECOND must be a positive number, got "-1"',
+    );
+    expect(() => rateLimitConfigFrom({ RATE_LIMIT_BURST: "x" })).toThrow(
+      'RATE_LIMIT_BURST must be a positive number, got "x"',
+    );
+    expect(() => rateLimitConfigFrom({ RATE_LIMIT_PER_MINUTE: "0" })).toThrow(
+      'RATE_LIMIT_PER_MINUTE must be a positive number, got "0"',
+    );
+    expect(() => rateLimitConfigFrom({ RATE_LIMIT_PER_HOUR: "Infinity" })).toThrow(
+      'RATE_LIMIT_PER_HOUR must be a positive number, got "Infinity"',
+    );
   });
 });
 

@@ -136,12 +136,14 @@ describe("share-link handlers", () => {
 describe("the share Url's origin", () => {
   it("is APP_BASE_URL when deployed (the distribution), else the request's origin without the stage", async () => {
     const { appBaseUrl } = await import("../../../functions/adapters/app-base-url.ts");
-    expect(appBaseUrl("http://api.example.test/prod")).toBe("http://api.example.test");
-    process.env.APP_BASE_URL = "https://d111.cloudfront.example/";
-    try {
-      expect(appBaseUrl("http://api.example.test/prod")).toBe("https://d111.cloudfront.example");
-    } finally {
-      delete process.env.APP_BASE_URL;
-    }
+    const { configFrom } = await import("../../../functions/adapters/config.ts");
+    const configured = (env: Record<string, string>) => configFrom(env).appBaseUrl();
+    expect(appBaseUrl(configured({}), "http://api.example.test/prod")).toBe("http://api.example.test");
+    expect(
+      appBaseUrl(
+        configured({ APP_BASE_URL: "https://d111.cloudfront.example/" }),
+        "http://api.example.test/prod",
+      ),
+    ).toBe("https://d111.cloudfront.example");
   });
 });

@@ -15,12 +15,12 @@ import {
   signDevToken,
   supportClaims,
 } from "../../../bin/dev-issuer.ts";
-import {
-  audienceOrScopeProblem,
-  createTokenVerifier,
-  tokenVerifierConfigFromEnv,
-} from "../../../functions/adapters/token-verifier.ts";
+import { configFrom } from "../../../functions/adapters/config.ts";
+import { audienceOrScopeProblem, createTokenVerifier } from "../../../functions/adapters/token-verifier.ts";
 import { identityFromClaims } from "../../../functions/core/identity.ts";
+
+/** The verifier's settings as the authorizer reads them (functions/adapters/config.ts). */
+const tokenVerifierConfigFromEnv = (env: Record<string, string>) => configFrom(env).tokenVerifier();
 
 const verify = createTokenVerifier(
   tokenVerifierConfigFromEnv({

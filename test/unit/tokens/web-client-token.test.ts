@@ -11,10 +11,8 @@
 import { generateKeyPairSync, type KeyObject, randomUUID, sign } from "node:crypto";
 import type { APIGatewayTokenAuthorizerEvent } from "aws-lambda";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  createTokenVerifier,
-  tokenVerifierConfigFromEnv,
-} from "../../../functions/adapters/token-verifier.ts";
+import { configFrom } from "../../../functions/adapters/config.ts";
+import { createTokenVerifier } from "../../../functions/adapters/token-verifier.ts";
 import { DEFAULT_JWT_AUDIENCE } from "../../../functions/contracts/settings.ts";
 import type { Tenant } from "../../../functions/core/tenants/tenants.ts";
 import {
@@ -25,6 +23,9 @@ import { make as makeAuthorizer } from "../../../functions/handlers/http/authori
 import { WEB_APP_SCOPE_NAMES } from "../../../lib/constructs/identity.ts";
 import { memoryForwarderUserRepository } from "../../support/memory/forwarder-user-repository.ts";
 import { memoryTenantRepository } from "../../support/memory/tenant-repository.ts";
+
+/** The verifier's settings as the authorizer reads them (functions/adapters/config.ts). */
+const tokenVerifierConfigFromEnv = (env: Record<string, string>) => configFrom(env).tokenVerifier();
 
 const POOL_ID = "eu-central-1_Example1";
 const ISSUER = `https://cognito-idp.eu-central-1.amazonaws.com/${POOL_ID}`;

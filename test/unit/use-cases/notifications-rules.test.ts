@@ -1,6 +1,7 @@
 /** Notification-rule use cases over the in-memory repository: ownership, NotifyTo, limits, writes. */
 import * as v from "valibot";
 import { beforeEach, describe, expect, it } from "vitest";
+import { configFrom } from "../../../functions/adapters/config.ts";
 import {
   SubscriptionLimitError,
   SubscriptionNotFoundError,
@@ -18,7 +19,6 @@ import { disableNotificationRule } from "../../../functions/core/use-cases/disab
 import { enableNotificationRule } from "../../../functions/core/use-cases/enable-notification-rule.ts";
 import { getNotificationRule } from "../../../functions/core/use-cases/get-notification-rule.ts";
 import { listNotificationRules } from "../../../functions/core/use-cases/list-notification-rules.ts";
-import { subscriptionLimitsFrom } from "../../../functions/core/use-cases/shared/subscription-limits.ts";
 import { updateNotificationRule } from "../../../functions/core/use-cases/update-notification-rule.ts";
 import { emailRuleBody, NOW, OWNER, STRANGER, urlRuleBody } from "../../adapters/subscriptions/fixtures.ts";
 import {
@@ -231,14 +231,16 @@ describe("ProActive sweep requests (the sweep itself runs off the request path)"
 });
 
 describe("limits from the environment", () => {
-  it("reads positive integers and falls back to 500/50", () => {
+  const subscriptionLimitsFrom = (env: Record<string, string>) => configFrom(env).subscriptionLimits();
+
+  it("reads positive integers and falls back to 500/50; anything else fails naming the variable", () => {
     expect(subscriptionLimitsFrom({})).toEqual({ rules: 500, webhooks: 50 });
-    expect(subscriptionLimitsFrom({ MAX_RULES_PER_FORWARDER: "7", MAX_WEBHOOKS_PER_FORWARDER: "x" })).toEqual(
-      {
-        rules: 7,
-        webhooks: 50,
-      },
+    expect(subscriptionLimitsFrom({ MAX_RULES_PER_FORWARDER: "7" })).toEqual({ rules: 7, webhooks: 50 });
+    expect(() =>
+      subscriptionLimitsFrom({ MAX_RULES_PER_FORWARDER: "7", MAX_WEBHOOKS_PER_FORWARDER: "x" }),
+    ).toThrow('MAX_WEBHOOKS_PER_FORWARDER must be a whole number of at least 1, got "x"');
+    expect(() => subscriptionLimitsFrom({ MAX_RULES_PER_FORWARDER: "-1" })).toThrow(
+      'MAX_RULES_PER_FORWARDER must be a whole number of at least 1, got "-1"',
     );
-    expect(subscriptionLimitsFrom({ MAX_RULES_PER_FORWARDER: "-1" }).rules).toBe(500);
   });
 });

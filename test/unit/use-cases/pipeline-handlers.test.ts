@@ -108,9 +108,8 @@ describe("deliver handler: a job failing on its last receive", () => {
   const saved = { ...process.env };
 
   beforeAll(async () => {
-    // The handler builds its idempotency layer at creation; switched off, these tests need no table.
+    // Idempotency switched off: these tests need no table (the handler is given a name it never uses).
     Object.assign(process.env, {
-      IDEMPOTENCY_TABLE: "unused",
       POWERTOOLS_IDEMPOTENCY_DISABLED: "true",
       POWERTOOLS_LOG_LEVEL: "SILENT",
     });
@@ -120,6 +119,7 @@ describe("deliver handler: a job failing on its last receive", () => {
     process.env = saved;
   });
 
+  const settings = () => ({ idempotencyTable: "unused", retryScale: 1 });
   const HOOK_URL = "https://hooks.forwarder.example/routemap";
 
   /** A webhook whose receiver answers 503 and a queue that refuses the retry: deliverJob throws. */
@@ -163,7 +163,7 @@ describe("deliver handler: a job failing on its last receive", () => {
 
   it("fails the record on earlier receives, so SQS tries again", async () => {
     const { deps, deliveries, job } = await failingSetup();
-    const handler = makeDeliverJob(() => deps, { retryScale: 1 });
+    const handler = makeDeliverJob(() => deps, settings);
     const last = QUEUES.deliveryJobs.maxReceiveCount;
     await expect(handler({ Records: [sqsRecord(job, last - 1)] }, context)).rejects.toThrow(
       /All records failed/,
@@ -173,7 +173,7 @@ describe("deliver handler: a job failing on its last receive", () => {
 
   it("on the last receive parks the delivery with the reason and reports success", async () => {
     const { deps, deliveries, job, http } = await failingSetup();
-    const handler = makeDeliverJob(() => deps, { retryScale: 1 });
+    const handler = makeDeliverJob(() => deps, settings);
     const last = QUEUES.deliveryJobs.maxReceiveCount;
     await expect(handler({ Records: [sqsRecord(job, last - 1)] }, context)).rejects.toThrow();
 
@@ -195,7 +195,7 @@ describe("deliver handler: a job failing on its last receive", () => {
     deps.deliveries.get = async () => {
       throw new IdempotencyAlreadyInProgressError("attempt in progress");
     };
-    const handler = makeDeliverJob(() => deps, { retryScale: 1 });
+    const handler = makeDeliverJob(() => deps, settings);
     const last = QUEUES.deliveryJobs.maxReceiveCount;
     await expect(handler({ Records: [sqsRecord(job, last)] }, context)).rejects.toThrow(/All records failed/);
     expect(deliveries.records.get(job.deliveryId)?.status).toBe("pending");
@@ -206,7 +206,7 @@ describe("deliver handler: a job failing on its last receive", () => {
     deliveries.recordAttempt = async () => {
       throw new Error("DynamoDB throttled");
     };
-    const handler = makeDeliverJob(() => deps, { retryScale: 1 });
+    const handler = makeDeliverJob(() => deps, settings);
     const last = QUEUES.deliveryJobs.maxReceiveCount;
     await expect(handler({ Records: [sqsRecord(job, last)] }, context)).rejects.toThrow(/All records failed/);
   });
