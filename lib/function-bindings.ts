@@ -198,7 +198,7 @@ export class FunctionBindings {
           reason: `Queries on the ${TABLES[name].id} table's own indexes (table ARN + /index/*).`,
           appliesTo: [
             { regex: `/^Resource::<Data${TABLES[name].id}[0-9A-F]+\\.Arn>\\/index\\/\\*$/` },
-            // The same table ARN as a nested stack's parameter (routes in NESTED_ROUTE_AREAS).
+            // The same table ARN as a nested stack's parameter (the API areas, the pipeline).
             { regex: `/^Resource::<referenceto\\w*Data${TABLES[name].id}[0-9A-F]+Arn>\\/index\\/\\*$/` },
           ],
         });
@@ -229,9 +229,10 @@ export class FunctionBindings {
         reason: "Schedules are named per AWB and check at run time; the grant covers only the check group.",
         appliesTo: [
           {
-            // Region and account: literals with an env, tokens without (the offline `cdk synth`).
+            // Region and account: literals with an env, tokens without (the offline `cdk synth`); the
+            // group by its logical id, or as the parameter a nested stack receives it by.
             regex:
-              "/^Resource::arn:<AWS::Partition>:scheduler:(<AWS::Region>|[a-z0-9-]+):(<AWS::AccountId>|\\d{12}):schedule\\/<CheckSchedules>\\/\\*$/",
+              "/^Resource::arn:<AWS::Partition>:scheduler:(<AWS::Region>|[a-z0-9-]+):(<AWS::AccountId>|\\d{12}):schedule\\/<(CheckSchedules|referenceto\\w*CheckSchedules\\w*Ref)>\\/\\*$/",
           },
         ],
       });

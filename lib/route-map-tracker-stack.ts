@@ -1,13 +1,23 @@
 /**
- * The whole service in one stack (DESIGN.md sections 2 and 3), composed of constructs that mirror
- * functions/: the data (tables) and messaging (queues, DLQs, alarms) the functions share, the API with
- * its authorizer, and the async pipeline: matching (outbox stream -> delivery jobs), delivery (jobs ->
- * webhooks and e-mail, retries) and scheduled checks (plans -> Scheduler -> due checks).
+ * The whole service (DESIGN.md sections 2 and 3), composed of constructs that mirror functions/: the
+ * data (tables) and messaging (queues, DLQs, alarms) the functions share, the API with its authorizer,
+ * and the async pipeline: matching (outbox stream -> delivery jobs), delivery (jobs -> webhooks and
+ * e-mail, retries) and scheduled checks (plans -> Scheduler -> due checks).
+ *
+ * One main stack and nested stacks, so every template keeps room under CloudFormation's limits (500
+ * resources, 1,000,000 bytes; test/cdk/headroom.test.ts fails above 80% of either):
+ * - the main stack holds everything that keeps data or is named from outside, under the logical ids it
+ *   has always had: the key, tables, queues and parking queues, the user pool and its domain, the
+ *   Scheduler group and role, the mail identity, the alarm topic, the RestApi and its stage; plus the
+ *   authorizer, the token trigger, inbound mail and the dashboard and alarms;
+ * - one nested stack per API area (lib/constructs/api-areas.ts): the routes' functions and methods;
+ * - "Pipeline": the event functions (stream and queue consumers) with their triggers;
+ * - the web app (lib/constructs/web-app.ts).
  * No physical names: everything is named by CloudFormation and handed to functions as environment.
  * Each function gets exactly its entry in lib/function-access.ts (lib/function-bindings.ts): grants and
  * the environment naming those resources, nothing else.
  */
-import { Aspects, CfnOutput, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
+import { Aspects, CfnOutput, NestedStack, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
 import { Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Key } from "aws-cdk-lib/aws-kms";
 import { type IFunction, Function as LambdaFunction } from "aws-cdk-lib/aws-lambda";
@@ -175,6 +185,8 @@ export class RouteMapTrackerStack extends Stack {
   readonly identity: CallerIdentity;
   /** The async pipeline's functions by handler id (functions/contracts/event-functions.ts). */
   readonly eventFunctions = new Map<string, IFunction>();
+  /** The nested stack of the pipeline's functions (their parking queues stay in this stack). */
+  readonly pipeline: NestedStack;
   /** Cargo-IMP by e-mail, when the deployment names an inbound address. */
   readonly inboundMail: InboundMail | undefined;
   /** The dashboard and the alarms beyond the parking queues'. */
@@ -230,9 +242,13 @@ export class RouteMapTrackerStack extends Stack {
     this.identity.addTokenClaims(bindings, logRetention);
 
     // The async pipeline: outbox event -> matching -> delivery; plans -> scheduled checks.
+    this.pipeline = new NestedStack(this, "Pipeline", {
+      description: "Route Map Tracker: the event functions (stream and queue consumers) and their triggers",
+    });
     const failureQueues = new Map<string, IQueue>();
     const pipeline: EventConsumersProps = {
       bindings,
+      functionScope: this.pipeline,
       tables: data.tables,
       queues: messaging.queues,
       key,

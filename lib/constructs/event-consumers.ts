@@ -4,6 +4,10 @@
  * `queueConsumer`. A function gets its environment and grants from lib/function-bindings.ts (its entry
  * in lib/function-access.ts), its trigger from its definition; a stream consumer also gets its own
  * parking queue for the batches that failed after their retries.
+ *
+ * The functions, their roles, log groups and event-source mappings are built in `functionScope` (the
+ * pipeline's nested stack); what holds data (the parking queues) and their alarms stay in this
+ * construct, in the main stack, under the logical ids they have always had.
  */
 import { Duration } from "aws-cdk-lib";
 import type { ITable } from "aws-cdk-lib/aws-dynamodb";
@@ -33,6 +37,8 @@ export const STREAM_MAX_RECORD_AGE = Duration.hours(6);
 
 export interface EventConsumersProps {
   bindings: FunctionBindings;
+  /** Where the functions are built: the pipeline's nested stack (stateless, apart from the data). */
+  functionScope: Construct;
   tables: Record<TableName, ITable>;
   queues: Record<QueueName, IQueue>;
   /** Encrypt and alarm the stream consumers' parking queues. */
@@ -153,7 +159,7 @@ export abstract class EventConsumers extends Construct {
 
   private handlerFunction(definition: EventFunctionDefinition): IFunction {
     const { bindings, logRetention } = this.consumers;
-    const fn = new HandlerFunction(this, pascalCase(definition.handler), {
+    const fn = new HandlerFunction(this.consumers.functionScope, pascalCase(definition.handler), {
       handlerPath: `${definition.folder}/${definition.handler}`,
       environment: bindings.environmentFor(definition.handler),
       logRetention,

@@ -1,8 +1,9 @@
 /**
  * One NodejsFunction per handler with the house settings: Node.js 22 on arm64, bundled as
  * lib/bundle-options.ts says (the bundle benchmark and test use the same data), a log group with
- * retention, and reason-carrying nag suppressions for what every Lambda needs: the managed
- * basic-execution policy (its own logs) and X-Ray's resource-less put actions.
+ * retention, active X-Ray tracing with the Powertools Tracer settings, and reason-carrying nag
+ * suppressions for what every Lambda needs: the managed basic-execution policy (its own logs) and
+ * X-Ray's resource-less put actions.
  */
 
 import { join } from "node:path";
@@ -29,6 +30,20 @@ export const NODEJS_BUNDLING: BundlingOptions = {
   banner: LAMBDA_BUNDLE.banner,
   externalModules: [...LAMBDA_BUNDLE.external],
 };
+
+/**
+ * Powertools Tracer in every function (active X-Ray tracing sends its segments): stated so a
+ * deployment never runs untraced, whatever a handler's defaults (the local runner switches it off).
+ * Responses are not recorded: they carry client secrets, share-link tokens and whole route maps, and
+ * X-Ray keeps a segment's metadata readable to anyone with trace access. Errors and the outbound HTTPS
+ * calls (webhooks, customer endpoints, JWKS) are.
+ */
+export const TRACER_ENVIRONMENT = {
+  POWERTOOLS_TRACE_ENABLED: "true",
+  POWERTOOLS_TRACER_CAPTURE_RESPONSE: "false",
+  POWERTOOLS_TRACER_CAPTURE_ERROR: "true",
+  POWERTOOLS_TRACER_CAPTURE_HTTPS_REQUESTS: "true",
+} as const;
 
 export interface HandlerFunctionProps {
   /** Path of the handler file relative to functions/handlers, without extension, e.g. "http/get-route-map". */
@@ -61,6 +76,7 @@ export class HandlerFunction extends Construct {
         NODE_OPTIONS: LAMBDA_BUNDLE.nodeOptions,
         POWERTOOLS_SERVICE_NAME: "route-map-tracker",
         POWERTOOLS_LOG_LEVEL: "INFO",
+        ...TRACER_ENVIRONMENT,
         ...props.environment,
       },
       projectRoot: PROJECT_ROOT,

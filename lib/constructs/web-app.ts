@@ -15,7 +15,7 @@
  *   not there yet. Old hashed assets are kept (not pruned): a page loaded before a deploy still finds
  *   its script.
  *
- * Everything lives in a nested stack: the main stack is close to CloudFormation's 500 resources. The
+ * Everything lives in a nested stack of its own (lib/route-map-tracker-stack.ts lists the stacks). The
  * distribution names only the RestApi (its id) and the stage's name, never the stage or deployment
  * resources, so the functions can take its domain as APP_BASE_URL without a dependency cycle.
  * The bucket holds a build artifact that any deploy recreates: it is deleted with the stack, whatever

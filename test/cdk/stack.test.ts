@@ -15,7 +15,7 @@ import { QUEUES, queueArnEnvVar, TABLES } from "../../functions/contracts/resour
 import { ROUTES, routePaths } from "../../functions/contracts/routes.ts";
 import { stackPropsFromContext } from "../../lib/app-context.ts";
 import { LAMBDA_BUNDLE } from "../../lib/bundle-options.ts";
-import { METHOD_NOT_ALLOWED_CONTENT_TYPES } from "../../lib/constructs/api.ts";
+import { METHOD_NOT_ALLOWED_CONTENT_TYPES } from "../../lib/constructs/api-routes.ts";
 import { STREAM_MAX_RECORD_AGE } from "../../lib/constructs/event-consumers.ts";
 import { FUNCTION_ACCESS, type QueueName, type TableName } from "../../lib/function-access.ts";
 import { RouteMapTrackerStack } from "../../lib/route-map-tracker-stack.ts";

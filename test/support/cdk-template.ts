@@ -1,8 +1,9 @@
 /**
  * The stack's template with its nested stacks' resources folded in, so assertions see every function,
- * method and grant wherever the stack keeps it (the support routes live in a nested stack of the API,
- * lib/constructs/api.ts). A nested template's parameters are replaced by what the parent passes, so
- * a nested function's grant reads `Fn::GetAtt [Table, Arn]` exactly like one in the parent.
+ * method and grant wherever the stack keeps it (each API area, the pipeline and the web app are nested
+ * stacks: lib/route-map-tracker-stack.ts). A nested template's parameters are replaced by what the
+ * parent passes, so a nested function's grant reads `Fn::GetAtt [Table, Arn]` exactly like one in the
+ * parent.
  */
 import { CfnResource, NestedStack, type Stack } from "aws-cdk-lib";
 import { Template } from "aws-cdk-lib/assertions";
