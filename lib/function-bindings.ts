@@ -141,7 +141,7 @@ export class FunctionBindings {
       environment[SETTINGS_ENV.statusRequestWindowSeconds] = String(props.statusRequestWindowSeconds);
     }
     if (props.routeHandlers.has(handler)) {
-      // Read by functions/core/rate-limit.ts (rateLimitConfigFrom) in every route's middleware.
+      // Read by functions/adapters/config.ts (rateLimitTiers) for every route's rate-limit middleware.
       environment[SETTINGS_ENV.rateLimitPerSecond] = String(props.rateLimit.perSecond);
       environment[SETTINGS_ENV.rateLimitBurst] = String(props.rateLimit.burst);
       environment[SETTINGS_ENV.rateLimitPerMinute] = String(props.rateLimit.perMinute);

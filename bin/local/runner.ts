@@ -223,7 +223,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     for (const fn of EVENT_FUNCTIONS)
       env[`${fn.handler.toUpperCase().replace(/-/g, "_")}_FUNCTION_ARN`] = localFunctionArn(fn.handler);
-    // Handlers read their configuration at import time, so the environment is set before any import.
+    // Handlers read their configuration on first use (functions/adapters/config.ts); the environment is
+    // set before any handler loads so every module sees one consistent environment.
     Object.assign(process.env, env);
 
     for (const fn of EVENT_FUNCTIONS) {
