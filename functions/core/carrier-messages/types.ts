@@ -70,6 +70,19 @@ export interface AgentRef {
   cass: string;
 }
 
+/**
+ * The message a report came from, as the carrier named it: type and version from its identifier line
+ * ("FSU" and "15" for `FSU/15`; "XFSU" and the schema version for Cargo-XML; "LogisticsEvent" and the
+ * data-model version for ONE Record), and its reference where the envelope or document gives one
+ * (a Type B or EDIFACT message reference, an XML message id, an event's @id). Where every actual came
+ * from is kept with it, so a person can see which message set it.
+ */
+export interface MessageOrigin {
+  type: string;
+  version: string | null;
+  id: string | null;
+}
+
 interface ReportBase {
   awb: AwbId;
   /** AWB origin and destination from the consignment detail line. */
@@ -79,6 +92,8 @@ interface ReportBase {
   total: Quantity | null;
   /** Which wire format and message type it came from, e.g. "FSU/BKD", "FWB", "FFR", "XFSU/DEP", "JSON/DEP". */
   source: string;
+  /** The message it came from (type, version, reference); absent from parsers that do not say yet. */
+  message?: MessageOrigin;
   /** Where it came from: the report itself (status line, message), and its AWB origin and destination. */
   sourceAt: ReportSource;
 }
@@ -119,8 +134,11 @@ export interface StatusReport extends ReportBase {
   status: ReportedStatusCode;
   /** Station where it happened (DEP: flight origin, ARR/RCF: flight destination). */
   station: string;
-  /** Actual time at the station. */
-  time: StationTime;
+  /**
+   * Actual time at the station; null when the status line gives none (a ULD-level or bulk DEP): the
+   * core then takes the message's receipt time and records that the time was not given.
+   */
+  time: StationTime | null;
   /** Flight for DEP/ARR/RCF when the message names it. */
   flight: { carrierCode: string; flightNumber: string; flightDay: number; flightMonth: number } | null;
   /** Pieces/weight of this report when given. */
@@ -146,7 +164,8 @@ export interface OtherStatusReport extends ReportBase {
   /** The 3-letter status code as sent. */
   code: string;
   station: string;
-  time: StationTime;
+  /** null when the line gives no time: placed at the receipt time, like a status without one. */
+  time: StationTime | null;
   /** The flight (MAN, PRE, DIS, ...) or the carrier alone (TFD, TRM, RCT) when the line names one. */
   flight: { carrierCode: string; flightNumber: string | null } | null;
   pieces: number | null;

@@ -29,7 +29,8 @@ export function applyStatus(
     status: report.status,
     station: report.station,
     flight: report.flight ? { ...report.flight } : null,
-    atUtc: resolveStationTime(report.station, report.time, receivedAt).Utc,
+    // A line without a time is placed at the message's receipt.
+    atUtc: report.time ? resolveStationTime(report.station, report.time, receivedAt).Utc : receivedAt,
     pieces: report.quantity?.pieces ?? null,
     weight: report.quantity?.weight ?? null,
     weightCode: report.quantity?.weightCode ?? null,
@@ -105,7 +106,7 @@ export function applyOtherStatus(
   receivedAt: string,
 ): ApplyResult {
   if (previous === null) return { state: emptyState(report, receivedAt), changed: false, events: [] };
-  const atUtc = resolveStationTime(report.station, report.time, receivedAt).Utc;
+  const atUtc = report.time ? resolveStationTime(report.station, report.time, receivedAt).Utc : receivedAt;
   const kept = previous.otherStatuses ?? [];
   const same = (o: { code: string; station: string; atUtc: string }) =>
     o.code === report.code && o.station === report.station && o.atUtc === atUtc;

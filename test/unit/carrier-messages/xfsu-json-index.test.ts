@@ -334,7 +334,7 @@ describe("XFSU times with a UTC offset", () => {
   ])("%s is converted to the station's local time, the instant kept exact", (_name, value) => {
     const report = depAt(value);
     expect(report.time).toEqual({ ...at(3, 14, 13, 41, 0, Y), utcOffsetMinutes: 60 });
-    expect(resolveStationTime("FRA", report.time, received)).toEqual({
+    expect(resolveStationTime("FRA", report.time!, received)).toEqual({
       Utc: "2026-03-14T12:41:00Z",
       Local: "2026-03-14T13:41:00",
     });
@@ -348,10 +348,10 @@ describe("XFSU times with a UTC offset", () => {
     // 25 OCT 2026, 02:30 in Frankfurt happens twice: 00:30Z (CEST) and 01:30Z (CET).
     const second = depAt("2026-10-25T01:30:00Z");
     expect(second.time).toMatchObject({ day: 25, month: 10, hour: 2, minute: 30, utcOffsetMinutes: 60 });
-    expect(resolveStationTime("FRA", second.time, "2026-10-25T02:00:00Z").Utc).toBe("2026-10-25T01:30:00Z");
+    expect(resolveStationTime("FRA", second.time!, "2026-10-25T02:00:00Z").Utc).toBe("2026-10-25T01:30:00Z");
     const first = depAt("2026-10-25T00:30:00Z");
     expect(first.time).toMatchObject({ hour: 2, minute: 30, utcOffsetMinutes: 120 });
-    expect(resolveStationTime("FRA", first.time, "2026-10-25T02:00:00Z").Utc).toBe("2026-10-25T00:30:00Z");
+    expect(resolveStationTime("FRA", first.time!, "2026-10-25T02:00:00Z").Utc).toBe("2026-10-25T00:30:00Z");
   });
 
   it("a time after midnight UTC is the station's date (and so the flight's)", () => {
