@@ -8,6 +8,7 @@
  * to GitHub and leaves an empty file, so it cannot be relied on (see docs/decisions.md).
  */
 import { UnknownStationError } from "../errors.ts";
+import { airportsOf } from "./places.ts";
 import { STATION_ZONES } from "./station-zones.generated.ts";
 
 let zonesByStation: Map<string, string> | null = null;
@@ -39,9 +40,20 @@ function isSupportedZone(zone: string): boolean {
   return ok;
 }
 
+/**
+ * The code whose zone a station takes: its own, except a city code that is no airport itself (STO,
+ * LON, NYC), which takes its main airport's (ARN, LHR, JFK): the times of a city are its airports'.
+ */
+function zoneStation(code: string): string {
+  const airports = airportsOf(code);
+  return airports.length > 0 && !airports.includes(code) ? (airports[0] ?? code) : code;
+}
+
 /** IANA zone of a station, e.g. "FRA" -> "Europe/Berlin"; null when unknown. */
 export function stationTimeZone(iata: string): string | null {
-  const zone = zoneIndex().get(iata.trim().toUpperCase());
+  const code = iata.trim().toUpperCase();
+  const index = zoneIndex();
+  const zone = index.get(zoneStation(code)) ?? index.get(code);
   // A zone this runtime's Intl does not know would fail later, at formatting time.
   return zone && isSupportedZone(zone) ? zone : null;
 }
