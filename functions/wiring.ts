@@ -29,6 +29,7 @@ import { logger } from "./adapters/logger.ts";
 import { oneRecordPublisher } from "./adapters/onerecord-publisher.ts";
 import { sqsProActiveSweepQueue } from "./adapters/proactive-sweep-queue.ts";
 import { dynamoRateLimitCounter } from "./adapters/rate-limit-counter.ts";
+import { dynamoRawMessageStore } from "./adapters/raw-message-store.ts";
 import { s3ReceivedMailStore } from "./adapters/received-mail-store.ts";
 import { dynamoRouteMapRepository } from "./adapters/route-map-repository.ts";
 import { dynamoRouteMapSearch } from "./adapters/route-map-search.ts";
@@ -84,6 +85,8 @@ export const statusRequestDeps = /* @__PURE__ */ once(() => ({
 export const inboundSenders = /* @__PURE__ */ once(() => dynamoInboundSenderDirectory());
 export const inboundMailLog = /* @__PURE__ */ once(() => dynamoInboundMailLog());
 export const receivedMails = /* @__PURE__ */ once(() => s3ReceivedMailStore());
+/** The raw body of every receipt that changed a route map, for support (30 days). */
+export const rawMessages = /* @__PURE__ */ once(() => dynamoRawMessageStore());
 export const subscriptions = /* @__PURE__ */ once(() => dynamoSubscriptionRepository());
 export const emailConfirmations = /* @__PURE__ */ once(() => dynamoEmailConfirmationRepository());
 /** Route-map share links, in the Deliveries table. */

@@ -64,9 +64,14 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "pre-token-generation": { tables: { tenants: "get" } },
   "get-openapi": {},
   // Route-map transaction; carrier settings (participation, offsets) live in the subscriptions table.
-  "ingest-carrier-message": { tables: { routeMaps: "readWrite", subscriptions: "read" } },
+  // The raw body of a receipt that changes a route map is kept for support (Deliveries table, 30 days).
+  "ingest-carrier-message": {
+    tables: { routeMaps: "readWrite", subscriptions: "read", deliveries: "readWrite" },
+  },
   // The same write as a posted message, after reading the carrier's ONE Record settings.
-  "receive-onerecord-notification": { tables: { routeMaps: "readWrite", subscriptions: "read" } },
+  "receive-onerecord-notification": {
+    tables: { routeMaps: "readWrite", subscriptions: "read", deliveries: "readWrite" },
+  },
   // Trigger items on the route map; an FSR status request for the carrier: its collapse window, its
   // delivery record and the XTD usage ledger (Deliveries table), its job on the delivery queue.
   "trigger-route-map": {
@@ -147,6 +152,7 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   // Cargo-IMP by e-mail: the carrier's settings (404) and the inbound logs (Deliveries table).
   "list-carrier-inbound-mail": { tables: { subscriptions: "read", deliveries: "read" } },
   "list-unknown-sender-mail": { tables: { deliveries: "read" } },
+  "get-carrier-message": { tables: { deliveries: "read" } },
   "delete-carrier-client": { ...writesTenants, manageClients: true },
   "disable-carrier-client": writesTenants,
   "enable-carrier-client": writesTenants,

@@ -30,6 +30,7 @@ import type {
   RouteMapView,
   TriggerRecord,
 } from "../core/ports/route-maps.ts";
+import type { StoredProvenance } from "../core/route-map/provenance.ts";
 import type { ShipmentState } from "../core/route-map/shipment-state.ts";
 import { unpackJson } from "./route-map-codec.ts";
 
@@ -126,9 +127,11 @@ export function recordOf(item: Item): RouteMapRecord {
 }
 
 export function snapshotOf(item: Item): RouteMapSnapshot {
+  const src = item.src as string | undefined;
   return {
     routeMapJson: jsonOf(item, "routeMapJson") ?? (item.routeMapJson as string),
     snapshotAt: item.snapshotAt as string,
+    ...(src ? { provenance: JSON.parse(src) as StoredProvenance } : {}),
   };
 }
 

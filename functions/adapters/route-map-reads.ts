@@ -147,7 +147,7 @@ export function routeMapReads(
               RequestItems: {
                 [tableName]: {
                   Keys: batch,
-                  ProjectionExpression: "sk, routeMapJson, routeMapZ, codec, snapshotAt",
+                  ProjectionExpression: "sk, routeMapJson, routeMapZ, codec, snapshotAt, src",
                 },
               },
             }),

@@ -80,6 +80,8 @@ export function routeMapWrites(tableName: string): Pick<RouteMapRepository, "wri
                 ? routeMapZ
                 : packJson(change.snapshot.routeMapJson),
             snapshotAt: change.snapshot.snapshotAt,
+            // The message that made the change, as compact JSON (see core/route-map/provenance.ts).
+            ...(change.snapshot.provenance ? { src: JSON.stringify(change.snapshot.provenance) } : {}),
             expiresAt: snapshotExpiresAt(next),
           },
         },

@@ -211,6 +211,13 @@ const TABLE = [
     roles: support,
     query: "cursor",
   },
+  // The raw message a receipt kept (GET by the ReceiptId a route map's history names), 30 days.
+  {
+    handler: "get-carrier-message",
+    method: "GET",
+    path: `${CARRIERS}/{prefix}/messages/{id}`,
+    roles: support,
+  },
   {
     handler: "list-unknown-sender-mail",
     method: "GET",

@@ -415,6 +415,17 @@ export class UnusableLogisticsEventError extends Error {
 }
 
 /** No such status request for this carrier (another carrier's answers the same): 404. */
+/** No raw message kept under this receipt for the carrier (never kept, another carrier's, or expired). */
+export class RawMessageNotFoundError extends Error {
+  constructor(
+    readonly carrierPrefix: string,
+    readonly receiptId: string,
+  ) {
+    super(`No message ${receiptId} of carrier ${carrierPrefix} is kept (raw messages are kept 30 days).`);
+    this.name = "RawMessageNotFoundError";
+  }
+}
+
 export class StatusRequestNotFoundError extends Error {
   constructor(readonly id: string) {
     super(`No status request ${id} for you.`);

@@ -111,6 +111,16 @@ export function statusRequestIdFromPath(value: string | undefined): string {
   return value;
 }
 
+/** `{id}` of a receipt (a raw message): `<yyyymmddThhmmssZ>-<10 hex>`, else 400 naming `id`. */
+export function receiptIdFromPath(value: string | undefined): string {
+  if (value === undefined || !/^\d{8}T\d{6}Z-[0-9a-f]{10}$/.test(value)) {
+    throw badRequest("The receipt id is malformed.", [
+      { field: "id", message: "must be <yyyymmddThhmmssZ>-<10 hex digits>, as a history's ReceiptId" },
+    ]);
+  }
+  return value;
+}
+
 /** `{clientId}` of a tenant's machine client: 1-128 of letters, digits, `_` and `+`, else 400. */
 export function clientIdFromPath(value: string | undefined): string {
   if (value === undefined || !CLIENT_ID_PATTERN.test(value)) {

@@ -23,6 +23,7 @@ import {
   MessageParseError,
   OneRecordNotConfiguredError,
   PublisherUnavailableError,
+  RawMessageNotFoundError,
   RouteMapNotFoundError,
   ShareLinkNotFoundError,
   StatusRequestNotFoundError,
@@ -252,6 +253,7 @@ const PROBLEMS: readonly Row[] = [
   // ---- carriers (support)
   row(CarrierNotFoundError, (error) => notFound(error.message)),
   row(StatusRequestNotFoundError, (error) => notFound(error.message)),
+  row(RawMessageNotFoundError, (error) => notFound(error.message)),
   // ---- notification rules, webhooks, deliveries, customer endpoints
   row(SubscriptionNotFoundError, (error) => notFound(error.message)),
   row(SubscriptionLimitError, (error) => new ProblemError(409, "limit-exceeded", error.message)),

@@ -5,6 +5,7 @@
  */
 import type { AgentRef, AwbId } from "../carrier-messages/types.ts";
 import type { DomainEvent } from "../events.ts";
+import type { StoredProvenance } from "../route-map/provenance.ts";
 import type { ShipmentState } from "../route-map/shipment-state.ts";
 import type { RouteMapStatus } from "../route-map/spec-types.ts";
 
@@ -52,6 +53,8 @@ export interface RouteMapSnapshot {
   routeMapJson: string;
   /** ISO UTC of the write that produced it. */
   snapshotAt: string;
+  /** The message that made the change; absent for a change no message made, or one stored before. */
+  provenance?: StoredProvenance;
 }
 
 /** A page of a route map's history. */

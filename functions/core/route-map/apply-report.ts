@@ -41,7 +41,7 @@ export function applyReport(
     );
   }
   assertKnownStations(report);
-  if (report.kind === "other-status") return applyOtherStatus(previous, report, receivedAt);
+  if (report.kind === "other-status") return applyOtherStatus(previous, report, receivedAt, ctx.receipt);
   const state: ShipmentState = previous ? structuredClone(previous) : emptyState(report, receivedAt);
   const wasPlanned = isPlanned(state);
   const outcome: StepOutcome = { events: [], routeMapChanged: false, movedKeys: [] };
@@ -54,7 +54,7 @@ export function applyReport(
       applyAwbData(state, report, ctx.carrier, receivedAt, outcome);
       break;
     case "status":
-      applyStatus(state, report, receivedAt, outcome);
+      applyStatus(state, report, receivedAt, outcome, ctx.receipt);
       break;
     case "cancellation":
       applyCancellation(state, report, receivedAt, outcome);

@@ -4,10 +4,11 @@
  * event), a cancellation (sticky), and a status message beyond the milestones (history only).
  */
 import type { CancellationReport, OtherStatusReport, StatusReport } from "../carrier-messages/types.ts";
-import { resolveStationTime } from "../time/station-time.ts";
+import { resolveNearPlan, resolveStationTime } from "../time/station-time.ts";
 import { type ApplyResult, emptyState, type StepOutcome } from "./apply-step.ts";
-import { displayLegs, milestoneKey, milestoneKeyForStatus } from "./derive.ts";
+import { displayLegs, milestoneKey, milestoneKeyForStatus, whereReported } from "./derive.ts";
 import { buildMilestoneEventDraft, buildRouteMapEventDraft } from "./event-drafts.ts";
+import { type Receipt, storedProvenance } from "./provenance.ts";
 import { MAX_OTHER_STATUSES, type ShipmentState, type StoredStatus } from "./shipment-state.ts";
 import { cloneQuantity, updateTotals } from "./shipment-totals.ts";
 
@@ -18,26 +19,52 @@ function statusId(s: Omit<StoredStatus, "id">): string {
   return `${s.status}|${s.station}|${flight}|${s.atUtc}|${s.pieces ?? "-"}`;
 }
 
+/**
+ * The actual of a status: a line without a time is placed at the message's receipt; a flight
+ * status's time without day-change mark at the instant nearest its milestone's plan (resolveNearPlan),
+ * once there is a plan; any other time as written.
+ */
+function actualOf(state: ShipmentState, report: StatusReport, receivedAt: string): string {
+  if (report.time === null) return receivedAt;
+  const written = resolveStationTime(report.station, report.time, receivedAt).Utc;
+  if (report.status !== "DEP" && report.status !== "ARR" && report.status !== "RCF") return written;
+  if (state.legs.length === 0) return written;
+  const probe: StoredStatus = {
+    id: "",
+    status: report.status,
+    station: report.station,
+    flight: report.flight,
+    atUtc: written,
+    pieces: null,
+    weight: null,
+    weightCode: null,
+    quantity: null,
+  };
+  const plannedUtc = state.planned[milestoneKeyForStatus(state, state.legs, probe)]?.plannedUtc ?? null;
+  return resolveNearPlan(report.station, report.time, receivedAt, plannedUtc).Utc;
+}
+
 export function applyStatus(
   state: ShipmentState,
   report: StatusReport,
   receivedAt: string,
   outcome: StepOutcome,
+  receipt?: Receipt,
 ): void {
   updateTotals(state, report.total, false, outcome);
   const base: Omit<StoredStatus, "id"> = {
     status: report.status,
     station: report.station,
     flight: report.flight ? { ...report.flight } : null,
-    // A line without a time is placed at the message's receipt.
-    atUtc: report.time ? resolveStationTime(report.station, report.time, receivedAt).Utc : receivedAt,
+    atUtc: actualOf(state, report, receivedAt),
     pieces: report.quantity?.pieces ?? null,
     weight: report.quantity?.weight ?? null,
     weightCode: report.quantity?.weightCode ?? null,
     quantity: cloneQuantity(report.quantity),
   };
-  const stored: StoredStatus = { id: statusId(base), ...base };
-  if (state.statuses.some((s) => s.id === stored.id)) return;
+  const id = statusId(base);
+  if (state.statuses.some((s) => s.id === id)) return;
+  const stored: StoredStatus = { id, ...base, ...(receipt ? { p: storedProvenance(report, receipt) } : {}) };
   const rcsSettledBefore = state.statuses.some((s) => s.status === "RCS");
   state.statuses = [...state.statuses, stored].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
@@ -47,7 +74,10 @@ export function applyStatus(
   const leg = legs.find((l) => milestoneKey(l.origin, stored.status) === key);
   const flight =
     stored.flight ?? (leg ? { carrierCode: leg.carrierCode, flightNumber: leg.flightNumber } : null);
-  const station = stored.status === "RCS" ? state.origin : (planned?.station ?? stored.station);
+  const station = whereReported(
+    stored.status === "RCS" ? state.origin : (planned?.station ?? stored.station),
+    stored.station,
+  );
   const common = {
     type: "Event" as const,
     eventStatus: "Update" as const,
@@ -104,6 +134,7 @@ export function applyOtherStatus(
   previous: ShipmentState | null,
   report: OtherStatusReport,
   receivedAt: string,
+  receipt?: Receipt,
 ): ApplyResult {
   if (previous === null) return { state: emptyState(report, receivedAt), changed: false, events: [] };
   const atUtc = report.time ? resolveStationTime(report.station, report.time, receivedAt).Utc : receivedAt;
@@ -118,6 +149,7 @@ export function applyOtherStatus(
     carrierCode: report.flight?.carrierCode ?? null,
     flightNumber: report.flight?.flightNumber ?? null,
     pieces: report.pieces,
+    ...(receipt ? { p: storedProvenance(report, receipt) } : {}),
   };
   const order = (o: typeof entry) => `${o.atUtc} ${o.code} ${o.station}`;
   const sorted = [...kept, entry].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));

@@ -6,6 +6,7 @@
 import type { CarrierReport } from "../carrier-messages/types.ts";
 import type { DomainEventDraft } from "../events.ts";
 import type { CarrierPlanningConfig } from "./planning-config.ts";
+import type { Receipt } from "./provenance.ts";
 import { SHIPMENT_STATE_SCHEMA_VERSION, type ShipmentState } from "./shipment-state.ts";
 
 export interface ApplyContext {
@@ -13,6 +14,8 @@ export interface ApplyContext {
   receivedAt: string;
   /** The reporting carrier's planning configuration (DEFAULT_PLANNING_CONFIG when none). */
   carrier: CarrierPlanningConfig;
+  /** The receipt the report came in (its channel and id), kept as each actual's provenance; absent in tests. */
+  receipt?: Receipt;
 }
 
 export interface ApplyResult {

@@ -3,6 +3,7 @@
  * the legs, which milestone a status belongs to, and the actual of every milestone.
  */
 import type { MilestoneName } from "../carrier-messages/types.ts";
+import { samePlace } from "../time/places.ts";
 import { addMinutes } from "../time/station-time.ts";
 import type { CarrierPlanningConfig } from "./planning-config.ts";
 import type { PlannedLeg, ShipmentState, StoredStatus } from "./shipment-state.ts";
@@ -70,6 +71,14 @@ export function computePlannedTimes(
   return planned;
 }
 
+/**
+ * Where a milestone is shown: where it happened. A report from an airport of the city the plan names
+ * (AWD at ARN for an AWB to STO) shows that airport; a report from any other station keeps `station`.
+ */
+export function whereReported(station: string, reported: string | null | undefined): string {
+  return reported && reported !== station && samePlace(station, reported) ? reported : station;
+}
+
 /** A route map is planned ("isRM") once some milestone has a planned time; before that it is Simple. */
 export function isPlanned(state: ShipmentState): boolean {
   return Object.keys(state.planned).length > 0;
@@ -106,17 +115,25 @@ function sameFlightDay(flight: { flightDay: number; flightMonth: number }, statu
  * The leg a routing status belongs to: DEP by departure station, ARR/RCF by arrival station; a leg
  * flying the reported flight on its day is preferred, then the reported flight on any day, else the
  * first leg at that station (a status for a flight not in the plan is shown on the leg it belongs to
- * by station).
+ * by station). The station as booked is preferred; failing that, one place with it (an ARR at ARN
+ * on a leg booked to the city STO).
  */
 function legIndexForStatus(legs: readonly PlannedLeg[], status: StoredStatus): number {
-  const atStation = (leg: PlannedLeg) =>
-    status.status === "DEP" ? leg.origin === status.station : leg.destination === status.station;
-  const byDay = legs.findIndex(
-    (leg) => atStation(leg) && sameFlight(leg, status) && sameFlightDay(leg, status),
-  );
-  if (byDay >= 0) return byDay;
-  const byFlight = legs.findIndex((leg) => atStation(leg) && sameFlight(leg, status));
-  return byFlight >= 0 ? byFlight : legs.findIndex(atStation);
+  const legStation = (leg: PlannedLeg) => (status.status === "DEP" ? leg.origin : leg.destination);
+  for (const atStation of [
+    (leg: PlannedLeg) => legStation(leg) === status.station,
+    (leg: PlannedLeg) => samePlace(legStation(leg), status.station),
+  ]) {
+    const byDay = legs.findIndex(
+      (leg) => atStation(leg) && sameFlight(leg, status) && sameFlightDay(leg, status),
+    );
+    if (byDay >= 0) return byDay;
+    const byFlight = legs.findIndex((leg) => atStation(leg) && sameFlight(leg, status));
+    if (byFlight >= 0) return byFlight;
+    const byStation = legs.findIndex(atStation);
+    if (byStation >= 0) return byStation;
+  }
+  return -1;
 }
 
 /**

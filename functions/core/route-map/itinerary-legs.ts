@@ -4,7 +4,8 @@
  * single-leg booking goes in the itinerary (the legs it replaces and cuts off).
  */
 import type { FlightLeg } from "../carrier-messages/types.ts";
-import { resolveStationTime } from "../time/station-time.ts";
+import { samePlace } from "../time/places.ts";
+import { resolveAfter, resolveStationTime } from "../time/station-time.ts";
 import { actualsByKey, flightIdentity, milestoneKey, ROUTING_MILESTONES } from "./derive.ts";
 import { type CarrierPlanningConfig, isRoadFeederLeg } from "./planning-config.ts";
 import type { PlannedLeg, ShipmentState } from "./shipment-state.ts";
@@ -50,6 +51,9 @@ export function resolveLeg(
   receivedAt: string,
   known: readonly PlannedLeg[] = [],
 ): PlannedLeg {
+  const stdUtc = leg.scheduledDeparture
+    ? resolveStationTime(leg.origin, leg.scheduledDeparture, receivedAt).Utc
+    : null;
   return {
     carrierCode: leg.carrierCode,
     flightNumber: leg.flightNumber,
@@ -57,11 +61,9 @@ export function resolveLeg(
     flightMonth: resolveFlightMonth(leg, known, receivedAt),
     origin: leg.origin,
     destination: leg.destination,
-    stdUtc: leg.scheduledDeparture
-      ? resolveStationTime(leg.origin, leg.scheduledDeparture, receivedAt).Utc
-      : null,
+    stdUtc,
     staUtc: leg.scheduledArrival
-      ? resolveStationTime(leg.destination, leg.scheduledArrival, receivedAt).Utc
+      ? resolveAfter(leg.destination, leg.scheduledArrival, receivedAt, stdUtc).Utc
       : null,
     roadFeeder: isRoadFeederLeg(leg, config),
     bookedQuantity: cloneQuantity(leg.quantity),
@@ -108,13 +110,19 @@ export function upsertLeg(state: ShipmentState, leg: PlannedLeg): PlannedLeg[] {
   return next.filter((l) => !cutOff.includes(l) || flown(l));
 }
 
-/** Legs reachable from `start` by following each station's departing leg, in path order. */
+/**
+ * Legs reachable from `start` by following each station's departing leg, in path order. The AWB's
+ * origin and destination may be city codes: the first leg may leave from an airport of the origin
+ * city, and the path ends at an airport of the destination city.
+ */
 function pathFrom(start: string, legs: readonly PlannedLeg[], stopAt: string): PlannedLeg[] {
   const path: PlannedLeg[] = [];
   const seen = new Set<string>();
-  for (let station = start; station !== stopAt && !seen.has(station); ) {
+  for (let station = start; !samePlace(station, stopAt) && !seen.has(station); ) {
     seen.add(station);
-    const leg = legs.find((l) => l.origin === station);
+    const leg =
+      legs.find((l) => l.origin === station) ??
+      (path.length === 0 ? legs.find((l) => samePlace(l.origin, station)) : undefined);
     if (!leg) break;
     path.push(leg);
     station = leg.destination;
@@ -130,7 +138,8 @@ function pathFrom(start: string, legs: readonly PlannedLeg[], stopAt: string): P
  */
 function legsCutOff(state: ShipmentState, next: readonly PlannedLeg[]): PlannedLeg[] {
   const path = pathFrom(state.origin, next, state.destination);
-  const complete = path.length > 0 && path.at(-1)?.destination === state.destination;
+  const last = path.at(-1);
+  const complete = last !== undefined && samePlace(last.destination, state.destination);
   if (complete) return next.filter((l) => !path.includes(l));
   const before = pathFrom(state.origin, state.legs, state.destination).map(flightIdentity);
   return next.filter((l) => !path.includes(l) && before.includes(flightIdentity(l)));

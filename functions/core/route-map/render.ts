@@ -2,6 +2,7 @@
  * The route map exactly as the interface spec names it, derived from the shipment state at `now`.
  */
 import type { MilestoneName, Quantity } from "../carrier-messages/types.ts";
+import { samePlace } from "../time/places.ts";
 import { normaliseUtc, toPair } from "../time/station-time.ts";
 import {
   actualsByKey,
@@ -12,6 +13,7 @@ import {
   milestoneKey,
   ORIGIN_MILESTONES,
   ROUTING_MILESTONES,
+  whereReported,
 } from "./derive.ts";
 import type { PlannedLeg, ShipmentState } from "./shipment-state.ts";
 import type {
@@ -69,7 +71,7 @@ function renderMilestone(
 ): Milestone {
   const planned = ctx.state.planned[key] ?? null;
   const actual = ctx.actuals.get(key) ?? null;
-  const shownStation = planned?.station ?? station;
+  const shownStation = whereReported(planned?.station ?? station, actual?.status?.station);
   const status = judgeMilestone(planned?.plannedUtc ?? null, actual?.atUtc ?? null, ctx.now);
   return {
     Status: status,
@@ -133,7 +135,7 @@ function renderFlight(ctx: MilestoneContext, leg: PlannedLeg): Flight {
 function routeMapStatus(state: ShipmentState): RouteMapStatus {
   if (state.cancelled) return "Cancelled";
   const reported = (code: string, station?: string) =>
-    state.statuses.some((s) => s.status === code && (station === undefined || s.station === station));
+    state.statuses.some((s) => s.status === code && (station === undefined || samePlace(s.station, station)));
   if (
     reported("ARR", state.destination) ||
     reported("RCF", state.destination) ||

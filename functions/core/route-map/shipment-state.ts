@@ -10,6 +10,7 @@ import type {
   Quantity,
   ReportedStatusCode,
 } from "../carrier-messages/types.ts";
+import type { StoredProvenance } from "./provenance.ts";
 import type { MilestoneStatus } from "./spec-types.ts";
 
 export const SHIPMENT_STATE_SCHEMA_VERSION = 1;
@@ -58,6 +59,12 @@ export interface StoredStatus {
   weight: number | null;
   weightCode: string | null;
   quantity: Quantity | null;
+  /**
+   * Where it came from (channel, message, receipt, whether the time was given). Not part of its
+   * identity: a repeat by another channel keeps the first one's. Absent in statuses stored before
+   * provenance was kept, and in states built without a receipt (tests).
+   */
+  p?: StoredProvenance;
 }
 
 /** Most status messages beyond the milestones one shipment keeps (the newest win). */
@@ -75,6 +82,8 @@ export interface StoredOtherStatus {
   carrierCode: string | null;
   flightNumber: string | null;
   pieces: number | null;
+  /** Where it came from; absent as for StoredStatus. */
+  p?: StoredProvenance;
 }
 
 export interface ShipmentState {

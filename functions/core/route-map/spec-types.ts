@@ -111,6 +111,28 @@ export interface RouteMap {
 }
 
 /**
+ * Our documented extension of the history: where a snapshot's change or a status message came from
+ * (the message, how it arrived, when, and whether its time was the carrier's).
+ */
+export interface Provenance {
+  Channel: "Api" | "Email" | "OneRecord";
+  /** "FSU/15", "XFSU/3", "LogisticsEvent/3.0" (or the format and code, "FSU/DEP", when the message did not say). */
+  Message: string;
+  /** The carrier's own reference of the message, null when it gave none. */
+  MessageId: string | null;
+  /** The reporting carrier's airline prefix. */
+  Carrier: string;
+  /** When we received it, at the station the report names. */
+  ReceivedAt: DateTimePair;
+  /** false: the message gave no time and the actual is the receipt time; null: it reports no actual (a booking). */
+  TimeGiven: boolean | null;
+  /** An FSA: the carrier's answer to a status request. */
+  StatusRequestReply: boolean;
+  /** The receipt: support reads the raw message under it (GET /support/carriers/{prefix}/messages/{id}) for 30 days. */
+  ReceiptId: string;
+}
+
+/**
  * A status message beyond the route-map milestones (FOH, MAN, TFD, ...), as the history lists it;
  * optional members are left out when the message did not give them.
  */
@@ -121,12 +143,15 @@ export interface StatusMessage {
   FlightNumber?: string;
   CarrierCode?: string;
   Pieces?: number;
+  /** Our extension: where it came from; left out for a message kept before provenance was. */
+  Provenance?: Provenance;
 }
 
 /** GET …/{awb}/history: the current map, one snapshot per change (newest first), the status messages. */
 export interface RouteMapHistory {
   RouteMap: RouteMap;
-  Snapshots: Array<{ SnapshotDate: DateTimePair; RouteMap: RouteMap }>;
+  /** Provenance (our extension): the message that made the change; null for a scheduled check or an older snapshot. */
+  Snapshots: Array<{ SnapshotDate: DateTimePair; RouteMap: RouteMap; Provenance: Provenance | null }>;
   /** Our extension: newest first, at most 100, the same on every page. */
   StatusMessages: StatusMessage[];
 }

@@ -199,6 +199,64 @@ export function resolveStationTime(station: string, time: StationTime, receivedA
   return { Utc: formatUtc(utcMs), Local: isoSeconds(wallClockMs(zone, utcMs)) };
 }
 
+/** How far from its plan a time may be moved to by a day (half a day: the nearer day is unambiguous). */
+const NEAR_PLAN_MS = 12 * 3_600_000;
+
+/**
+ * A Cargo-IMP flight status time (DEP, ARR, RCF) carries the flight's date and a time of day; a
+ * carrier that leaves out the day-change mark (`-N`, `-P`) after midnight writes a date a day off. So
+ * such a time without a year, an offset or a day-change mark is read as the instant nearest the
+ * milestone's plan (`anchorUtc`) among the written date, the day before and the day after, when that
+ * instant lies within 12 h of the plan: a DEP at 00:20 of a flight planned at 23:50 the day before is
+ * 30 min late, not 23 h 30 min early. Without a plan (null), or when no day brings it within 12 h,
+ * the time is read as written (`resolveStationTime`).
+ */
+export function resolveNearPlan(
+  station: string,
+  time: StationTime,
+  receivedAtUtc: string,
+  anchorUtc: string | null,
+): DateTimePair {
+  const written = resolveStationTime(station, time, receivedAtUtc);
+  if (anchorUtc === null || time.year !== undefined || time.utcOffsetMinutes !== undefined) return written;
+  if (time.dayOffset !== 0) return written;
+  const zone = requireStationTimeZone(station);
+  const anchorMs = parseUtc(anchorUtc);
+  const writtenMs = parseUtc(written.Utc);
+  if (Math.abs(writtenMs - anchorMs) <= NEAR_PLAN_MS) return written;
+  const wallMs = wallMsInYear(time, nearestYearIn(zone, time, parseUtc(receivedAtUtc)));
+  if (wallMs === null) return written;
+  for (const days of [-1, 1]) {
+    const utcMs = localToUtcMs(zone, wallMs + days * DAY_MS);
+    if (Math.abs(utcMs - anchorMs) <= NEAR_PLAN_MS)
+      return { Utc: formatUtc(utcMs), Local: isoSeconds(wallClockMs(zone, utcMs)) };
+  }
+  return written;
+}
+
+/**
+ * A Cargo-IMP scheduled arrival without day-change mark that falls before its flight's scheduled
+ * departure is the next day's: a flight lands after it leaves (S2330/S0115 without `-N` lands at
+ * 01:15 the next morning). Any other time is read as written.
+ */
+export function resolveAfter(
+  station: string,
+  time: StationTime,
+  receivedAtUtc: string,
+  notBeforeUtc: string | null,
+): DateTimePair {
+  const written = resolveStationTime(station, time, receivedAtUtc);
+  if (notBeforeUtc === null || written.Utc >= notBeforeUtc) return written;
+  if (time.year !== undefined || time.utcOffsetMinutes !== undefined || time.dayOffset !== 0) return written;
+  const zone = requireStationTimeZone(station);
+  const wallMs = wallMsInYear(time, nearestYearIn(zone, time, parseUtc(receivedAtUtc)));
+  if (wallMs === null) return written;
+  const utcMs = localToUtcMs(zone, wallMs + DAY_MS);
+  return formatUtc(utcMs) >= notBeforeUtc
+    ? { Utc: formatUtc(utcMs), Local: isoSeconds(wallClockMs(zone, utcMs)) }
+    : written;
+}
+
 /** The later of two canonical UTC stamps (they sort as text; Math.max would not take strings). */
 export function laterUtc(a: string, b: string): string {
   return a < b ? b : a;

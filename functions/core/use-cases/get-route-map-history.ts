@@ -6,11 +6,13 @@
  * MAX_ROUTE_MAPS_PER_PAGE snapshots, so the answer stays far below Lambda's 6 MB response limit.
  * `StatusMessages` (our extension; the spec leaves the history's shape open) lists every kept status
  * message beyond the milestones (FOH, MAN, TFD, ...), newest first, on every page: at most
- * MAX_OTHER_STATUSES of them.
+ * MAX_OTHER_STATUSES of them. Each snapshot and status message says where it came from (`Provenance`,
+ * our extension: the message, its channel and receipt).
  */
 import type { AwbId } from "../carrier-messages/types.ts";
 import type { ForwarderIdentity } from "../identity.ts";
-import type { RouteMapRecord, RouteMapRepository } from "../ports/route-maps.ts";
+import type { RouteMapRecord, RouteMapRepository, RouteMapSnapshot } from "../ports/route-maps.ts";
+import { renderProvenance } from "../route-map/provenance.ts";
 import { renderStatusMessages } from "../route-map/status-messages.ts";
 import { toPair } from "../time/station-time.ts";
 import { currentRouteMapJson, MAX_ROUTE_MAPS_PER_PAGE, readableView } from "./shared/read-access.ts";
@@ -55,9 +57,12 @@ export async function getRouteMapHistory(
     load(),
   ]);
   const statusMessages = JSON.stringify(record ? renderStatusMessages(record.state) : []);
+  // Provenance (our extension): the message that made the change, its receipt at the AWB origin.
+  const provenance = (s: RouteMapSnapshot) =>
+    JSON.stringify(s.provenance ? renderProvenance(s.provenance, view.awb.prefix, view.origin) : null);
   const items = page.items.map(
     (s) =>
-      `{"SnapshotDate":${JSON.stringify(toPair(view.origin, s.snapshotAt))},"RouteMap":${s.routeMapJson}}`,
+      `{"SnapshotDate":${JSON.stringify(toPair(view.origin, s.snapshotAt))},"RouteMap":${s.routeMapJson},"Provenance":${provenance(s)}}`,
   );
   return {
     json: `{"RouteMap":${current},"Snapshots":[${items.join(",")}],"StatusMessages":${statusMessages}}`,

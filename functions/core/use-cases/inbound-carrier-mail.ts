@@ -101,6 +101,7 @@ export async function inboundCarrierMail(
       contentType: "text/plain",
       body: text,
       now: mail.receivedAt,
+      channel: "email",
       ...(options.timeLeftMs ? { timeLeftMs: options.timeLeftMs } : {}),
     });
     return log({ ...base, carrierPrefix, outcome: "applied", reason: null, applied });

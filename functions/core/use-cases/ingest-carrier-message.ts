@@ -26,8 +26,10 @@ import {
   WriteConflictError,
 } from "../errors.ts";
 import type { CarrierDirectory } from "../ports/carriers.ts";
+import type { RawMessageStore } from "../ports/raw-messages.ts";
 import type { ConflictBackoff, RouteMapBase, RouteMapRepository } from "../ports/route-maps.ts";
 import { type ApplyContext, applyReport } from "../route-map/apply-report.ts";
+import { type Receipt, type ReceiptChannel, receiptOf, storedProvenance } from "../route-map/provenance.ts";
 import { assertPlaceable } from "../route-map/report-placement.ts";
 import type { AppliedMessage } from "../types.ts";
 import { MAX_WRITE_ATTEMPTS, routeMapChangeFrom } from "./shared/route-map-writes.ts";
@@ -36,6 +38,8 @@ export interface IngestCarrierMessageDeps {
   routeMaps: RouteMapRepository;
   carriers: CarrierDirectory;
   backoff: ConflictBackoff;
+  /** Where the raw body of a receipt that changes a route map is kept for support; absent: not kept (tests). */
+  rawMessages?: RawMessageStore;
 }
 
 export interface IngestCarrierMessageInput {
@@ -45,8 +49,19 @@ export interface IngestCarrierMessageInput {
   body: string;
   /** Receipt time, ISO UTC. */
   now: string;
+  /** How the body arrived, kept as every actual's provenance; absent = posted to the API. */
+  channel?: ReceiptChannel;
   /** Milliseconds this request may still run (the Lambda's remaining time); absent = no deadline. */
   timeLeftMs?: () => number;
+}
+
+/** A body as received: its receipt (channel, id, time), kept raw for support once it changes something. */
+export interface ReceivedBody {
+  receipt: Receipt;
+  contentType: string;
+  body: string;
+  /** A ONE Record document's IRI. */
+  fetchedFrom?: string;
 }
 
 /** Time kept back for the answer, on top of room for the next attempt (twice the slowest one yet). */
@@ -86,7 +101,12 @@ export async function ingestCarrierMessage(
   // Throws MessageParseError (400 naming the line: also more than 100 messages in the body, or a
   // time far from receipt) or UnsupportedContentTypeError (415).
   const reports = parseCarrierMessage(input.contentType, input.body, input.now);
-  return ingestCarrierReports(deps, { ...input, reports });
+  const receipt = receiptOf(input.channel ?? "api", input.carrierPrefix, input.now, input.body);
+  return ingestCarrierReports(deps, {
+    ...input,
+    reports,
+    received: { receipt, contentType: input.contentType, body: input.body },
+  });
 }
 
 /**
@@ -97,15 +117,18 @@ export async function ingestCarrierReports(
   deps: IngestCarrierMessageDeps,
   input: Pick<IngestCarrierMessageInput, "carrierPrefix" | "now" | "timeLeftMs"> & {
     reports: readonly CarrierReport[];
+    /** The body the reports were read from: their provenance, and the raw message support reads. */
+    received?: ReceivedBody;
   },
 ): Promise<AppliedMessage[]> {
-  const { reports } = input;
+  const { reports, received } = input;
   const foreign = reports.filter((r) => r.awb.prefix !== input.carrierPrefix).map((r) => r.awb);
   if (foreign.length > 0) throw new ForeignAwbError(input.carrierPrefix, uniqueAwbs(foreign));
 
   const ctx: ApplyContext = {
     receivedAt: input.now,
     carrier: planningConfigOf(await deps.carriers.get(input.carrierPrefix)),
+    ...(received ? { receipt: received.receipt } : {}),
   };
   // Stations and local times do not depend on the stored state: every message we could not place
   // is a 400 naming its line (MessageParseError) before anything is written.
@@ -115,10 +138,11 @@ export async function ingestCarrierReports(
   // read it again (a conflict reloads).
   const known = new Map<string, RouteMapBase>();
   const budget = budgetOf(input.timeLeftMs);
+  const keepRaw = rawKeeper(deps.rawMessages, input.carrierPrefix, received);
   const applied: AppliedMessage[] = [];
   for (const report of reports) {
     try {
-      applied.push(await applyOne(deps, report, ctx, input.now, known, budget));
+      applied.push(await applyOne(deps, report, ctx, input.now, known, budget, keepRaw));
     } catch (error) {
       // Resend from the first message not applied.
       throw new IngestInterruptedError([...applied], applied.length + 1, reports.length, error);
@@ -139,6 +163,7 @@ async function applyOne(
   now: string,
   known: Map<string, RouteMapBase>,
   budget: Budget,
+  keepRaw: () => Promise<void>,
 ): Promise<AppliedMessage> {
   const key = awbKey(report.awb);
   for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
@@ -151,7 +176,14 @@ async function applyOne(
       }
       const result = applyReport(base.record?.state ?? null, report, ctx);
       if (!result.changed) return { awb: report.awb, changed: false, events: [] };
-      const change = routeMapChangeFrom(base, result.state, result.events, now, result.historyOnly);
+      const made = routeMapChangeFrom(base, result.state, result.events, now, result.historyOnly);
+      // The snapshot remembers the message that made the change (our history's Provenance).
+      const change =
+        made.snapshot && ctx.receipt
+          ? { ...made, snapshot: { ...made.snapshot, provenance: storedProvenance(report, ctx.receipt) } }
+          : made;
+      // The raw body first: an actual never names a receipt whose message is not kept.
+      await keepRaw();
       if ((await deps.routeMaps.write(change)) !== "written") return "conflict";
       known.set(key, { record: change.next, earlyXtd: null });
       return {
@@ -165,6 +197,28 @@ async function applyOne(
     await deps.backoff(attempt);
   }
   throw new WriteConflictError(report.awb);
+}
+
+/** Keeps the received body once per request, before the first write that changes a route map. */
+function rawKeeper(
+  store: RawMessageStore | undefined,
+  carrierPrefix: string,
+  received: ReceivedBody | undefined,
+): () => Promise<void> {
+  let kept = false;
+  return async () => {
+    if (kept || store === undefined || received === undefined) return;
+    await store.put({
+      carrierPrefix,
+      receiptId: received.receipt.id,
+      channel: received.receipt.channel,
+      receivedAt: received.receipt.at,
+      contentType: received.contentType,
+      body: received.body,
+      ...(received.fetchedFrom ? { fetchedFrom: received.fetchedFrom } : {}),
+    });
+    kept = true;
+  };
 }
 
 function uniqueAwbs(awbs: readonly AwbId[]): AwbId[] {

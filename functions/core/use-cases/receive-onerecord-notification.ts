@@ -32,6 +32,7 @@ import {
 } from "../errors.ts";
 import type { CarrierDirectory } from "../ports/carriers.ts";
 import type { OneRecordPublisher } from "../ports/one-record.ts";
+import { receiptOf } from "../route-map/provenance.ts";
 import { assertPlaceable } from "../route-map/report-placement.ts";
 import {
   type AppliedMessage,
@@ -90,7 +91,7 @@ export async function receiveOneRecordNotification(
   }
   for (const target of targets) assertUnderServer(target.ref, server.serverUrl);
 
-  const documents: { url: string; reports: CarrierReport[] }[] = [];
+  const documents: { url: string; body: string; reports: CarrierReport[] }[] = [];
   for (const target of targets) {
     // A fetch may take the adapter's whole deadline: answer (503, retry) rather than be cut off.
     if (input.timeLeftMs !== undefined && input.timeLeftMs() < FETCH_RESERVE_MS)
@@ -103,7 +104,11 @@ export async function receiveOneRecordNotification(
       );
     if (result.kind === "failed")
       throw new PublisherUnavailableError(target.url, result.reason, result.status);
-    documents.push({ url: target.url, reports: readDocument(target.url, result.body, input.now) });
+    documents.push({
+      url: target.url,
+      body: result.body,
+      reports: readDocument(target.url, result.body, input.now),
+    });
   }
 
   const applied: AppliedMessage[] = [];
@@ -112,6 +117,18 @@ export async function receiveOneRecordNotification(
       ...(await ingestCarrierReports(deps, {
         carrierPrefix: input.carrierPrefix,
         reports: document.reports,
+        // Each fetched document is its own receipt: the raw message support reads is that document.
+        received: {
+          receipt: receiptOf(
+            "onerecord",
+            input.carrierPrefix,
+            input.now,
+            `${document.url}\n${document.body}`,
+          ),
+          contentType: "application/ld+json",
+          body: document.body,
+          fetchedFrom: document.url,
+        },
         now: input.now,
         ...(input.timeLeftMs ? { timeLeftMs: input.timeLeftMs } : {}),
       })),

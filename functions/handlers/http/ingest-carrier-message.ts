@@ -9,7 +9,7 @@ import {
 import { countingErrors } from "../../http/error-metrics.ts";
 import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { appliedBody } from "../../http/problems.ts";
-import { carrierDirectory, conflictBackoff, httpPipeline, routeMaps } from "../../wiring.ts";
+import { carrierDirectory, conflictBackoff, httpPipeline, rawMessages, routeMaps } from "../../wiring.ts";
 
 // No body schema: the parsers read the raw body, so every error names its line (partly stored: 409).
 export const make = (
@@ -38,5 +38,10 @@ export const make = (
     (errorClass, answer) => metrics(ingestErrorPoints(errorClass, answer.body)),
   );
 
-const deps = () => ({ routeMaps: routeMaps(), carriers: carrierDirectory(), backoff: conflictBackoff() });
+const deps = () => ({
+  routeMaps: routeMaps(),
+  carriers: carrierDirectory(),
+  backoff: conflictBackoff(),
+  rawMessages: rawMessages(),
+});
 export const handler = make(deps, emfMetrics, httpPipeline);

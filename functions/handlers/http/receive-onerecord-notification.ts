@@ -15,6 +15,7 @@ import {
   conflictBackoff,
   httpPipeline,
   oneRecordPublishers,
+  rawMessages,
   routeMaps,
 } from "../../wiring.ts";
 
@@ -43,7 +44,12 @@ export const make = (
     (errorClass, answer) => metrics(ingestErrorPoints(errorClass, answer.body)),
   );
 
-const deps = () => ({ routeMaps: routeMaps(), carriers: carrierDirectory(), backoff: conflictBackoff() });
+const deps = () => ({
+  routeMaps: routeMaps(),
+  carriers: carrierDirectory(),
+  backoff: conflictBackoff(),
+  rawMessages: rawMessages(),
+});
 export const handler = make(
   () => ({
     ...deps(),

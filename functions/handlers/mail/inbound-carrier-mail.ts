@@ -35,4 +35,5 @@ export const handler = make(() => ({
   email: wired.emailSender(),
   routeMaps: wired.routeMaps(),
   backoff: wired.conflictBackoff(),
+  rawMessages: wired.rawMessages(),
 }));

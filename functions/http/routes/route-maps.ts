@@ -84,7 +84,7 @@ export const ROUTE_MAP_ROUTES = {
   },
   "get-route-map-history": {
     summary:
-      "The route map with one page of its snapshots (one per change, newest first, kept 30 days from creation; ?CurrentPage=&PageSize= default 100, at most 150; headers x-total-items, x-total-pages, x-current-page, x-page-size), plus StatusMessages: the status messages beyond the milestones (FOH, MAN, TFD, ...) kept as history, newest first",
+      "The route map with one page of its snapshots (one per change, newest first, kept 30 days from creation; ?CurrentPage=&PageSize= default 100, at most 150; headers x-total-items, x-total-pages, x-current-page, x-page-size), plus StatusMessages: the status messages beyond the milestones (FOH, MAN, TFD, ...) kept as history, newest first; each snapshot and status message names the message it came from (Provenance)",
     tag: "route maps",
     query: PageRequestSchema,
     response: component("RouteMapHistory", RouteMapHistorySchema, {
@@ -93,6 +93,16 @@ export const ROUTE_MAP_ROUTES = {
         {
           SnapshotDate: { Utc: "2026-11-28T08:10:05Z", Local: "2026-11-28T09:10:05" },
           RouteMap: ROUTE_MAP_EXAMPLE,
+          Provenance: {
+            Channel: "Email",
+            Message: "FSU/15",
+            MessageId: null,
+            Carrier: "020",
+            ReceivedAt: { Utc: "2026-11-28T08:10:05Z", Local: "2026-11-28T09:10:05" },
+            TimeGiven: true,
+            StatusRequestReply: false,
+            ReceiptId: "20261128T081005Z-3f9a1c2b7e",
+          },
         },
       ],
       StatusMessages: [
@@ -101,6 +111,16 @@ export const ROUTE_MAP_ROUTES = {
           Station: "FRA",
           DateTime: { Utc: "2026-11-28T07:55:00Z", Local: "2026-11-28T08:55:00" },
           Pieces: 10,
+          Provenance: {
+            Channel: "Api",
+            Message: "FSU/15",
+            MessageId: null,
+            Carrier: "020",
+            ReceivedAt: { Utc: "2026-11-28T07:56:12Z", Local: "2026-11-28T08:56:12" },
+            TimeGiven: true,
+            StatusRequestReply: false,
+            ReceiptId: "20261128T075612Z-0c41d9e2aa",
+          },
         },
       ],
     }),

@@ -3,7 +3,7 @@
  * inbound senders, ONE Record server), their tenant and machine clients, the status requests sent to
  * them, the inbound Cargo-IMP mail log and every forwarder's XTD usage.
  */
-import { CarrierSchema, CarrierSettingsSchema } from "../schemas/carriers.ts";
+import { CarrierMessageSchema, CarrierSchema, CarrierSettingsSchema } from "../schemas/carriers.ts";
 import { InboundMailEntrySchema } from "../schemas/inbound-mail.ts";
 import { PageRequestSchema, pagedSchema } from "../schemas/paging.ts";
 import {
@@ -178,6 +178,23 @@ export const SUPPORT_CARRIER_ROUTES = {
     tag: "support",
     query: TenantPageRequestSchema,
     response: INBOUND_MAIL_PAGE,
+    errors: [400, 404],
+  },
+  "get-carrier-message": {
+    summary:
+      "The raw message a receipt kept, exactly as received: the ReceiptId a route map's history names for " +
+      "each change and status message (Provenance), so support can show where an actual came from. Kept 30 " +
+      "days from receipt; 404 for an unknown, expired or another carrier's receipt.",
+    tag: "support",
+    response: component("CarrierMessage", CarrierMessageSchema, {
+      ReceiptId: "20261128T081005Z-3f9a1c2b7e",
+      Carrier: "020",
+      Channel: "Email",
+      ReceivedAt: "2026-11-28T08:10:05.120Z",
+      ContentType: "text/plain",
+      FetchedFrom: null,
+      Body: "FSU/15\n020-12345675FRAJFK/T10K250.0\nDEP/LH400/28NOV/FRAJFK/T10K250.0/A0905\n",
+    }),
     errors: [400, 404],
   },
   "list-unknown-sender-mail": {

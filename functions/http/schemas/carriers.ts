@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { MAX_INBOUND_SENDERS } from "../../core/inbound-mail.ts";
 import { TargetUrlSchema } from "../../core/notifications/common.ts";
+import type { RawMessage } from "../../core/ports/raw-messages.ts";
 import { plainObject } from "./plain-object.ts";
 
 export const PrefixSchema = v.pipe(v.string(), v.regex(/^\d{3}$/, "must be 3 digits"));
@@ -193,3 +194,39 @@ export const CarrierSchema = v.object({
     ),
   ),
 });
+
+/** GET /support/carriers/{prefix}/messages/{id}: a raw message as a receipt kept it. */
+export const CarrierMessageSchema = v.object({
+  ReceiptId: v.pipe(v.string(), v.description("As the route map's history names it (Provenance.ReceiptId).")),
+  Carrier: PrefixSchema,
+  Channel: v.pipe(
+    v.picklist(["Api", "Email", "OneRecord"]),
+    v.description("Posted to the API, received by e-mail, or fetched after a ONE Record notification."),
+  ),
+  ReceivedAt: v.pipe(v.string(), v.description("ISO UTC.")),
+  ContentType: v.string(),
+  FetchedFrom: v.pipe(
+    v.nullable(v.string()),
+    v.description(
+      "The ONE Record document's IRI it was fetched from; null for a message sent to the service.",
+    ),
+  ),
+  Body: v.pipe(
+    v.string(),
+    v.description("The message exactly as received (for e-mail: the text that was read)."),
+  ),
+});
+
+const CHANNEL_NAMES = { api: "Api", email: "Email", onerecord: "OneRecord" } as const;
+
+export function carrierMessageBody(message: RawMessage): v.InferOutput<typeof CarrierMessageSchema> {
+  return {
+    ReceiptId: message.receiptId,
+    Carrier: message.carrierPrefix,
+    Channel: CHANNEL_NAMES[message.channel],
+    ReceivedAt: message.receivedAt,
+    ContentType: message.contentType,
+    FetchedFrom: message.fetchedFrom ?? null,
+    Body: message.body,
+  };
+}

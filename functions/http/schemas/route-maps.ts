@@ -99,10 +99,65 @@ export const RouteMapSchema = v.object({
 
 // ---- route maps: history, trigger, search, carrier ingest -----------------------------------------
 
+/** Our extension of the history: where a change or a status message came from. */
+export const ProvenanceSchema = v.pipe(
+  v.object({
+    Channel: v.pipe(
+      v.picklist(["Api", "Email", "OneRecord"]),
+      v.description(
+        "How the message arrived: posted to the API, by e-mail, fetched after a ONE Record notification.",
+      ),
+    ),
+    Message: v.pipe(
+      v.string(),
+      v.description(
+        'The message as the carrier named it: "FSU/15", "XFSU/3", "LogisticsEvent/3.0" (else format and code, "FSU/DEP").',
+      ),
+    ),
+    MessageId: v.pipe(
+      v.nullable(v.string()),
+      v.description("The carrier's own reference of the message, null when it gave none."),
+    ),
+    Carrier: v.pipe(v.string(), v.description("The reporting carrier's airline prefix.")),
+    ReceivedAt: v.pipe(
+      DateTimePairSchema,
+      v.description("When the service received it (local at the station the history shows it for)."),
+    ),
+    TimeGiven: v.pipe(
+      v.nullable(v.boolean()),
+      v.description(
+        "false: the message gave no time, the actual is the receipt time; null: it reports no actual (a booking).",
+      ),
+    ),
+    StatusRequestReply: v.pipe(
+      v.boolean(),
+      v.description("The message is an FSA: the carrier's answer to a status request."),
+    ),
+    ReceiptId: v.pipe(
+      v.string(),
+      v.description(
+        "Support reads the raw message under it for 30 days: GET /support/carriers/{prefix}/messages/{ReceiptId}.",
+      ),
+    ),
+  }),
+  v.description("Extension: where a change or a status message came from."),
+);
+
 export const RouteMapHistorySchema = v.object({
   RouteMap: RouteMapSchema,
   Snapshots: v.pipe(
-    v.array(v.object({ SnapshotDate: DateTimePairSchema, RouteMap: RouteMapSchema })),
+    v.array(
+      v.object({
+        SnapshotDate: DateTimePairSchema,
+        RouteMap: RouteMapSchema,
+        Provenance: v.pipe(
+          v.nullable(ProvenanceSchema),
+          v.description(
+            "Extension: the message that made this change (ReceivedAt at the AWB origin, like SnapshotDate); null for a change no message made (a scheduled check) or a snapshot stored before provenance was kept.",
+          ),
+        ),
+      }),
+    ),
     v.description("One per change, newest first; kept 30 days from the route map's creation."),
   ),
   StatusMessages: v.pipe(
@@ -114,6 +169,7 @@ export const RouteMapHistorySchema = v.object({
         FlightNumber: v.optional(v.string()),
         CarrierCode: v.optional(v.string()),
         Pieces: v.optional(v.number()),
+        Provenance: v.optional(ProvenanceSchema),
       }),
     ),
     v.description(

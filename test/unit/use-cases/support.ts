@@ -8,6 +8,7 @@ import type { StatusRequest } from "../../../functions/core/status-requests.ts";
 import { ingestCarrierMessage } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
 import type { StatusRequestDeps } from "../../../functions/core/use-cases/shared/status-requests.ts";
 import { memoryDeliveryRepository } from "../../support/memory/delivery-repository.ts";
+import { type MemoryRawMessageStore, memoryRawMessageStore } from "../../support/memory/raw-messages.ts";
 import {
   type MemoryRouteMapRepository,
   memoryRouteMapRepository,
@@ -27,6 +28,8 @@ export interface Harness {
   published: StatusRequest[];
   backoff: (attempt: number) => Promise<void>;
   backoffs: number[];
+  /** The raw bodies kept for support. */
+  rawMessages: MemoryRawMessageStore;
   /** Ingests a Cargo-IMP body as carrier 020 at `now`. */
   imp(body: string, now: string, contentType?: string): ReturnType<typeof ingestCarrierMessage>;
 }
@@ -53,6 +56,7 @@ export function harness(): Harness {
       windowSeconds: 900,
     },
     backoffs,
+    rawMessages: memoryRawMessageStore(),
     backoff: async (attempt) => {
       backoffs.push(attempt);
     },
