@@ -220,11 +220,11 @@ export function resolveNearPlan(
   const written = resolveStationTime(station, time, receivedAtUtc);
   if (anchorUtc === null || time.year !== undefined || time.utcOffsetMinutes !== undefined) return written;
   if (time.dayOffset !== 0) return written;
-  const zone = requireStationTimeZone(station);
   const anchorMs = parseUtc(anchorUtc);
-  const writtenMs = parseUtc(written.Utc);
-  if (Math.abs(writtenMs - anchorMs) <= NEAR_PLAN_MS) return written;
-  const wallMs = wallMsInYear(time, nearestYearIn(zone, time, parseUtc(receivedAtUtc)));
+  if (Math.abs(parseUtc(written.Utc) - anchorMs) <= NEAR_PLAN_MS) return written;
+  const zone = requireStationTimeZone(station);
+  // The written wall clock, in the year resolveStationTime read it in (its Local may differ in a DST gap).
+  const wallMs = wallMsInYear(time, Number(written.Local.slice(0, 4)));
   if (wallMs === null) return written;
   for (const days of [-1, 1]) {
     const utcMs = localToUtcMs(zone, wallMs + days * DAY_MS);
