@@ -4,6 +4,7 @@
  * as colour and text, the verdict and the pieces reported. Used signed in and on the shared page.
  */
 import { formatLocal, verdict } from "../lib/format.ts";
+import { milestoneSourceKey, type Provenance, provenanceText } from "../lib/provenance.ts";
 import type { DateTimePair, Milestone, RouteMap, TimelineSection } from "../lib/route-map.ts";
 import { timelineSections } from "../lib/route-map.ts";
 import type { ZoneLabel } from "../zones-loader.ts";
@@ -11,6 +12,8 @@ import type { ZoneLabel } from "../zones-loader.ts";
 interface Props {
   map: RouteMap;
   zoneLabel: ZoneLabel;
+  /** Where each actual came from (lib/provenance.ts), by milestoneSourceKey; absent on the shared page. */
+  sources?: Map<string, Provenance>;
 }
 
 function When({
@@ -40,10 +43,15 @@ function MilestoneItem({
   milestone,
   total,
   zoneLabel,
+  source,
+  origin,
 }: {
   milestone: Milestone;
   total: number;
   zoneLabel: ZoneLabel;
+  source?: Provenance | undefined;
+  /** The AWB origin: a receipt time is given there. */
+  origin: string;
 }) {
   const said = verdict(milestone.PlannedDateTime, milestone.ActualDateTime);
   const status = milestone.Status;
@@ -77,6 +85,11 @@ function MilestoneItem({
           </span>
         ) : null}
       </div>
+      {source && milestone.ActualDateTime ? (
+        <div class="milestone-source muted">
+          {provenanceText(source, zoneLabel(origin, source.ReceivedAt), milestone.ActualDateTime)}
+        </div>
+      ) : null}
     </li>
   );
 }
@@ -122,7 +135,7 @@ function LegTimes({ section, zoneLabel }: { section: TimelineSection; zoneLabel:
   );
 }
 
-export function Timeline({ map, zoneLabel }: Props) {
+export function Timeline({ map, zoneLabel, sources }: Props) {
   const total = map.Shipment.Total.NoOfPieces;
   return (
     <ol class="timeline">
@@ -145,6 +158,8 @@ export function Timeline({ map, zoneLabel }: Props) {
                     milestone={milestone}
                     total={total}
                     zoneLabel={zoneLabel}
+                    source={sources?.get(milestoneSourceKey(section.key, milestone.Name))}
+                    origin={map.Shipment.Routing.Origin}
                   />
                 ))}
               </ul>

@@ -6,6 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 import { ApiError, api, errorText, FFW } from "../api.ts";
 import { RouteMapSummary, Timeline } from "../components/Timeline.tsx";
 import { formatAwb } from "../lib/format.ts";
+import { actualSources } from "../lib/provenance.ts";
 import { type RouteMap, type RouteMapHistory, routeMapChanges } from "../lib/route-map.ts";
 import { useZoneLabel } from "../zones-loader.ts";
 import { ShareDialog } from "./ShareDialog.tsx";
@@ -130,7 +131,7 @@ export function RouteMapPage({ awb }: { awb: string }) {
           </div>
         ) : null}
       </section>
-      <Timeline map={shown} zoneLabel={zoneLabel} />
+      <Timeline map={shown} zoneLabel={zoneLabel} sources={actualSources(history, shown)} />
       {sharing ? <ShareDialog awb={awb} onClose={() => setSharing(false)} /> : null}
     </>
   );
