@@ -349,11 +349,18 @@ describe("point 7: status codes beyond the milestones are kept as history", () =
       Pieces: 10,
     });
     expect(body.StatusMessages[2]).toMatchObject({ Code: "FOH", Station: "FRA", Pieces: 10 });
+    // Optional members left out (no flight); Provenance says which message it came from.
     expect(Object.keys(body.StatusMessages[2] as object).sort()).toEqual([
       "Code",
       "DateTime",
       "Pieces",
+      "Provenance",
       "Station",
     ]);
+    expect(body.StatusMessages[2]?.Provenance).toMatchObject({
+      Channel: "Api",
+      Carrier: "020",
+      TimeGiven: true,
+    });
   });
 });

@@ -168,7 +168,20 @@ describe("route-map storage cost", () => {
     const serial = "12345686";
     const memory = memoryRouteMapRepository();
     const [first, second, ...rest] = journey(serial);
-    for (const [i, message] of [first, second].entries()) await post(memory, message ?? "", later(i));
+    // Snapshots of that time named no message they came from (provenance came later).
+    const beforeProvenance: RouteMapRepository = {
+      ...memory,
+      write: (change) =>
+        memory.write({
+          ...change,
+          snapshot: change.snapshot && {
+            routeMapJson: change.snapshot.routeMapJson,
+            snapshotAt: change.snapshot.snapshotAt,
+          },
+        }),
+    };
+    for (const [i, message] of [first, second].entries())
+      await post(beforeProvenance, message ?? "", later(i));
     // The items as the adapter wrote them before the write-cost work: plain aggregate and rendered JSON.
     const record = await memory.get(awbOf(serial));
     if (!record) throw new Error("no record");
