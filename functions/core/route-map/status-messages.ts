@@ -1,8 +1,8 @@
 /**
  * The history's `StatusMessages` (our documented extension of the history response): the status
  * messages beyond the route-map milestones (FOH, MAN, TFD, ...) a shipment keeps, newest first, with
- * the route map's date-time pair format. Optional members are left out when the message did not give them;
- * Provenance (where it came from) when it was kept before provenance was.
+ * the route map's date-time pair format. Optional members are left out when the message did not give
+ * them, and Provenance (where it came from) for one kept before provenance was.
  */
 import { toPair } from "../time/station-time.ts";
 import { renderProvenance } from "./provenance.ts";
