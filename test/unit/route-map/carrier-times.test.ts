@@ -64,6 +64,59 @@ describe("a DEP at 00:20 for a flight scheduled at 23:50 the day before", () => 
   });
 });
 
+describe("the late DEP of the readable-e-mails test, at every quarter hour it may run", () => {
+  /** Its scenario at `now`: STD 90 min ago (JSON booking), DEP 15 min ago on the flight's date, no mark. */
+  it("is 15 min late on its plan whatever the hour, also when the DEP is after midnight", async () => {
+    const local = (station: string, ms: number) => toPair(station, iso(ms)).Local;
+    const months = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
+    const start = Date.parse("2026-11-22T23:00:00Z"); // 00:00 CET
+    for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
+      const now = start + minutes * MINUTE;
+      const std = now - 90 * MINUTE;
+      const stdLocal = local("FRA", std);
+      const depLocal = local("FRA", now - 15 * MINUTE);
+      const ddmmm = `${stdLocal.slice(8, 10)}${months[Number(stdLocal.slice(5, 7)) - 1]}`;
+      const h = harness();
+      await h.imp(
+        JSON.stringify({
+          Type: "BKD",
+          AirlinePrefix: "020",
+          AwbNumber: "12345675",
+          Origin: "FRA",
+          Destination: "JFK",
+          Pieces: 10,
+          Legs: [
+            {
+              CarrierCode: "LH",
+              FlightNumber: "400",
+              Date: stdLocal.slice(0, 10),
+              Origin: "FRA",
+              Destination: "JFK",
+              ScheduledDeparture: stdLocal.slice(0, 16),
+              ScheduledArrival: local("JFK", now + 7 * 60 * MINUTE).slice(0, 16),
+              IsRoadFeederService: false,
+            },
+          ],
+        }),
+        iso(now - 60 * MINUTE),
+        "application/json",
+      );
+      const hhmm = `${depLocal.slice(11, 13)}${depLocal.slice(14, 16)}`;
+      await h.imp(
+        `FSU/13
+${consignment}
+DEP/LH400/${ddmmm}/FRAJFK/T10K250.0/A${hhmm}
+`,
+        iso(now),
+      );
+      const map = renderRouteMap((await h.routeMaps.get(AWB))?.state ?? fail(), iso(now));
+      const dep = map.MilestonePlan.RoutingCycle.Flight[0]?.Milestone.find((m) => m.Name === "DEP");
+      expect(dep?.ActualDateTime?.Utc, iso(now)).toBe(iso(now - 15 * MINUTE));
+      expect(dep?.Status, iso(now)).toBe("Ko");
+    }
+  });
+});
+
 describe("a scheduled arrival without day-change mark", () => {
   it("lands after its departure: S2330/S0115 lands at 01:15 the next morning", () => {
     const report = booking([leg("LH", "400", "FRA", "JFK", at(14, 3, "2330"), at(14, 3, "0115"))]);
