@@ -21,7 +21,7 @@ import {
   volumeProblem,
   weightProblem,
 } from "../common.ts";
-import type { AwbId, Quantity, StationTime } from "../types.ts";
+import type { AwbId, MessageOrigin, Quantity, StationTime } from "../types.ts";
 import { attribute, child, type ElementLocator, pathText, textOf, type XmlElement } from "./document.ts";
 
 const AWB_RE = /^(\d{3})-?(\d{8})$/;
@@ -193,4 +193,16 @@ export function readTotal(consignment: XmlElement, errors: ElementLocator): Quan
     totalWeight ? "TotalGrossWeightMeasure" : "GrossWeightMeasure",
     errors,
   );
+}
+
+/**
+ * The message a Cargo-XML document is: its type (XFSU, XFWB, ...), the schema version its
+ * MessageHeaderDocument names (VersionID, e.g. "3.00") and its message id (ID), when given.
+ */
+export function readMessageOrigin(root: XmlElement, type: string): MessageOrigin {
+  return {
+    type,
+    version: pathText(root, "MessageHeaderDocument", "VersionID") ?? null,
+    id: pathText(root, "MessageHeaderDocument", "ID") ?? null,
+  };
 }
