@@ -60,12 +60,16 @@ export function readAwb(consignment: XmlElement, errors: ElementLocator): AwbId 
       "nothing",
     );
   }
-  const m = AWB_RE.exec(id);
-  if (m === null) errors.fail("TransportContractDocument", "an AWB number such as 020-12345675", id);
+  return readAwbText(id, "TransportContractDocument", errors);
+}
+
+/** An AWB number written in `element` (`020-12345675` or `02012345675`), check digit checked. */
+export function readAwbText(id: string | undefined, element: string, errors: ElementLocator): AwbId {
+  const m = id === undefined ? null : AWB_RE.exec(id);
+  if (m === null) errors.fail(element, "an AWB number such as 020-12345675", id);
   const serial = m[2] as string;
   const check = awbCheckDigit(serial);
-  if (Number(serial[7]) !== check)
-    errors.fail("TransportContractDocument", `AWB serial with check digit ${check}`, id);
+  if (Number(serial[7]) !== check) errors.fail(element, `AWB serial with check digit ${check}`, id);
   return { prefix: m[1] as string, serial };
 }
 
