@@ -64,7 +64,10 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "pre-token-generation": { tables: { tenants: "get" } },
   "get-openapi": {},
   // Route-map transaction; carrier settings (participation, offsets) live in the subscriptions table.
-  "ingest-carrier-message": { tables: { routeMaps: "readWrite", subscriptions: "read" } },
+  // A refused body is recorded in the carrier's inbound log (Deliveries table) for support.
+  "ingest-carrier-message": {
+    tables: { routeMaps: "readWrite", subscriptions: "read", deliveries: "readWrite" },
+  },
   // The same write as a posted message, after reading the carrier's ONE Record settings.
   "receive-onerecord-notification": { tables: { routeMaps: "readWrite", subscriptions: "read" } },
   // Trigger items on the route map; an FSR status request for the carrier: its collapse window, its
