@@ -14,7 +14,7 @@
  * Retry-After for the rest) comes before the function is cut off: a message is either stored and
  * answered "changed", or not stored at all and answered 409.
  *
- * A flight manifest (FFM, XFFM) lists every AWB its flight carries, other airlines' among them
+ * A flight manifest or booked list (FFM, FBL, XFFM) lists every AWB its flight carries, other airlines' among them
  * (interline): its lines for AWBs of another prefix are skipped, not refused, as that airline reports
  * its own AWBs; any other report of another carrier's AWB refuses the body (403).
  *
@@ -137,7 +137,7 @@ export async function ingestPostedCarrierMessage(
 }
 
 /** Message types that list other airlines' AWBs too: their lines for another prefix are skipped. */
-const MANIFESTS: ReadonlySet<string> = new Set(["FFM", "XFFM"]);
+const MANIFESTS: ReadonlySet<string> = new Set(["FFM", "FBL", "XFFM"]);
 
 /**
  * Applies reports already parsed (the ONE Record notification receiver reads its fetched events

@@ -1,6 +1,6 @@
 /**
  * Cargo-IMP (`text/plain`): FSU/FSA (status), FWB (air waybill), FFR/FFA (booking request/answer),
- * FFM (flight manifest), FHL (consolidation list) into `CarrierReport[]`. Pure: no Date, no I/O. A
+ * FFM (flight manifest), FBL (booked list), FHL (consolidation list) into `CarrierReport[]`. Pure: no Date, no I/O. A
  * straightforward line scanner in three stages:
  *   lexer.ts     the body as lines (line ends, control characters, line length) and a cursor
  *   envelope.ts  Type-B and EDIFACT envelope lines around the messages; where each message starts
@@ -16,6 +16,7 @@
 import type { CarrierReport, MessageOrigin } from "../types.ts";
 import { parseBookingMessage } from "./booking.ts";
 import { TypeBEnvelope } from "./envelope.ts";
+import { parseFbl } from "./fbl.ts";
 import { parseFfm } from "./ffm.ts";
 import { parseFhl } from "./fhl.ts";
 import { parseFsu } from "./fsu.ts";
@@ -37,6 +38,7 @@ const MESSAGE_READERS: Readonly<Record<string, MessageReader>> = {
   FFR: parseBookingMessage,
   FFA: parseBookingMessage,
   FFM: parseFfm,
+  FBL: parseFbl,
   FHL: parseFhl,
 };
 
