@@ -135,7 +135,8 @@ function parseBookingFlightLine(
   return {
     spaceCode,
     leg: {
-      ...designator,
+      carrierCode: designator.carrierCode,
+      flightNumber: designator.flightNumber,
       flightDay: date.day,
       flightMonth: date.month,
       origin: route.origin,

@@ -23,7 +23,6 @@ import type {
   CarrierReport,
   MessageOrigin,
   OtherStatusReport,
-  Quantity,
   StationTime,
 } from "../types.ts";
 import {
@@ -99,11 +98,7 @@ export function parseFlightList(
     if (text.charCodeAt(0) === 0x2f) continue; // a `/` line of the item before it
     if (isConsignmentLine(text)) {
       if (unloading === null) fail(line, "a point of unloading such as JFK before the consignments", text);
-      const consignment = parseConsignmentLine(line, text, {
-        quantityRequired: false,
-        natureOfGoods: "free",
-      });
-      add(entries, consignment, unloading);
+      add(entries, consignmentOf(line, text, flight.loading), unloading);
       continue;
     }
     const fields = text.split("/");
@@ -127,8 +122,7 @@ function consignmentOf(line: number, text: string, loading: string): Consignment
   const rules = { quantityRequired: false, natureOfGoods: "free" } as const;
   const short = DESTINATION_ONLY_RE.exec(text);
   if (short === null) return parseConsignmentLine(line, text, rules);
-  const consignment = parseConsignmentLine(line, `${short[1]}${loading}${text.slice(15)}`, rules);
-  return consignment;
+  return parseConsignmentLine(line, `${short[1]}${loading}${text.slice(12)}`, rules);
 }
 
 function parseHeader(cursor: LineCursor): ManifestFlight {
@@ -171,26 +165,23 @@ function pushReports(
   message: MessageOrigin,
 ): void {
   const departure = flight.date.hour === undefined ? null : stationTimeOf(flight.date);
+  const manifestFlight = { carrierCode: flight.carrierCode, flightNumber: flight.flightNumber };
   for (const entry of entries.values()) {
     const { consignment } = entry;
-    const at = { line: consignment.at.line, path: null };
-    const quantity: Quantity = {
-      pieces: entry.pieces,
-      weightCode: entry.weight === null ? null : entry.weightCode,
-      weight: entry.weight,
-      volumeCode: null,
-      volume: null,
+    const sourceAt = {
+      report: { line: consignment.at.line, path: null },
+      origin: consignment.at,
+      destination: consignment.at,
     };
-    const base = {
+    const total = totalOf(consignment.quantity);
+    // Object literals of one shape each, without spreads: the hot path of a long manifest.
+    const booking: BookingReport = {
       awb: consignment.awb,
       origin: consignment.origin,
       destination: consignment.destination,
-      total: totalOf(consignment.quantity),
+      total,
       message,
-      sourceAt: { report: at, origin: consignment.at, destination: consignment.at },
-    };
-    const booking: BookingReport = {
-      ...base,
+      sourceAt,
       kind: "booking",
       source: message.type,
       wholeItinerary: false,
@@ -205,7 +196,13 @@ function pushReports(
           scheduledDeparture: departure,
           scheduledArrival: entry.unloading.arrival,
           roadFeeder: null,
-          quantity,
+          quantity: {
+            pieces: entry.pieces,
+            weightCode: entry.weight === null ? null : entry.weightCode,
+            weight: entry.weight,
+            volumeCode: null,
+            volume: null,
+          },
           // The point of unloading's line names the leg's end (its start is the header's).
           at: { line: entry.unloading.line, path: null },
         },
@@ -214,13 +211,18 @@ function pushReports(
     reports.push(booking);
     if (kind === "booked-list") continue;
     const manifested: OtherStatusReport = {
-      ...base,
+      awb: consignment.awb,
+      origin: consignment.origin,
+      destination: consignment.destination,
+      total,
+      message,
+      sourceAt,
       kind: "other-status",
       source: `${message.type}/MAN`,
       code: "MAN",
       station: flight.loading,
       time: departure,
-      flight: { carrierCode: flight.carrierCode, flightNumber: flight.flightNumber },
+      flight: manifestFlight,
       pieces: entry.pieces,
     };
     reports.push(manifested);

@@ -14,6 +14,8 @@ import { truncateFound } from "../types.ts";
 
 const MAX_LINE_LENGTH = 69;
 const LINE_END_RE = /\r\n|\r|\n/;
+/** A CR not followed by LF: a body whose lines end in CR alone (or that mixes them in). */
+const LONE_CR_RE = /\r(?!\n)/;
 /** UNA, or an EDIFACT service segment tag (UNB, UNG, UNH, UNT, UNE, UNZ) and its `+`. */
 const EDIFACT_SERVICE_RE = /^(?:UNA|UN[BGHTEZ]\+)/;
 
@@ -41,7 +43,7 @@ export class LineCursor {
   constructor(text: string) {
     const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     // Most bodies end lines in LF or CRLF (the CR is trimmed below); only a CR alone needs the pattern.
-    this.lines = body.includes("\r") ? body.split(LINE_END_RE) : body.split("\n");
+    this.lines = LONE_CR_RE.test(body) ? body.split(LINE_END_RE) : body.split("\n");
     for (let i = 0; i < this.lines.length; i++) {
       const raw = this.lines[i] as string;
       const trimmed = withoutTypeBControls(raw).trimEnd();

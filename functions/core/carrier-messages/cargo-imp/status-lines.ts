@@ -203,12 +203,24 @@ export function parseOtherStatus(
   if (date === null || station === null) return null;
   let time: StationTime;
   if (date.hour !== undefined) time = stationTimeOf(date);
-  else if (actual !== null) time = { month: date.month, day: date.day, ...actual };
-  else if (planned !== null && (code === "MAN" || code === "PRE"))
-    time = { month: date.month, day: date.day, ...planned };
-  else return null;
+  else {
+    const group = actual ?? (code === "MAN" || code === "PRE" ? planned : null);
+    if (group === null) return null;
+    time = {
+      month: date.month,
+      day: date.day,
+      hour: group.hour,
+      minute: group.minute,
+      dayOffset: group.dayOffset,
+    };
+  }
   return {
-    ...reportBase(base, { line, path: null }),
+    awb: base.awb,
+    origin: base.origin,
+    destination: base.destination,
+    total: base.total,
+    message: base.message,
+    sourceAt: { report: { line, path: null }, origin: base.consignmentAt, destination: base.consignmentAt },
     kind: "other-status",
     code,
     station,
@@ -241,7 +253,8 @@ export function parseBkdLeg(line: number, fields: string[]): FlightLeg {
     }
   }
   return {
-    ...flight,
+    carrierCode: flight.carrierCode,
+    flightNumber: flight.flightNumber,
     flightDay: date.day,
     flightMonth: date.month,
     origin: route.origin,
