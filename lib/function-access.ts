@@ -64,7 +64,8 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "pre-token-generation": { tables: { tenants: "get" } },
   "get-openapi": {},
   // Route-map transaction; carrier settings (participation, offsets) live in the subscriptions table.
-  // The raw body of a receipt that changes a route map is kept for support (Deliveries table, 30 days).
+  // The raw body of a receipt that changes a route map is kept for support (Deliveries table, 30 days),
+  // and a refused body is recorded in the carrier's inbound log (same table) for support.
   "ingest-carrier-message": {
     tables: { routeMaps: "readWrite", subscriptions: "read", deliveries: "readWrite" },
   },

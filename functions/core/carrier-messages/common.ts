@@ -50,9 +50,14 @@ export function isAirportCode(value: string): boolean {
   return AIRPORT_RE.test(value);
 }
 
-/** Two-character airline designator (letters or a digit and a letter) then 1-4 digits and an optional suffix letter. */
-const FLIGHT_RE = /^([A-Z0-9]{2})(\d{1,4}[A-Z]?)$/;
-const CARRIER_RE = /^(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])$/;
+/**
+ * A flight designator as IATA writes it: the airline designator (two characters, letters or a letter
+ * and a digit, or the three letters of an ICAO designator such as DNT), then 1-4 digits (leading
+ * zeros kept as sent: KZ0254) and an optional operational suffix letter (RU7771B). Each alternative
+ * has a fixed length, so the anchored pattern cannot backtrack far.
+ */
+const FLIGHT_RE = /^([A-Z0-9]{2}|[A-Z]{3})(\d{1,4}[A-Z]?)$/;
+const CARRIER_RE = /^(?:[A-Z]{2,3}|[A-Z]\d|\d[A-Z])$/;
 const FLIGHT_NUMBER_RE = /^\d{1,4}[A-Z]?$/;
 
 export interface FlightDesignator {
@@ -69,12 +74,41 @@ export function splitFlightDesignator(value: string): FlightDesignator | null {
   return { carrierCode, flightNumber: m[2] as string };
 }
 
+/** An airline designator: two characters (not two digits) or three letters. */
 export function isCarrierCode(value: string): boolean {
   return CARRIER_RE.test(value);
 }
 
 export function isFlightNumber(value: string): boolean {
   return FLIGHT_NUMBER_RE.test(value);
+}
+
+/**
+ * Cargo-IMP day change indicators (code list 1.41): the days to add to the date a time refers to.
+ * P previous day, N next, S second, T third, then A to L for the 4th to the 15th day.
+ */
+const DAY_CHANGE: Readonly<Record<string, number>> = {
+  P: -1,
+  N: 1,
+  S: 2,
+  T: 3,
+  A: 4,
+  B: 5,
+  C: 6,
+  D: 7,
+  E: 8,
+  F: 9,
+  G: 10,
+  H: 11,
+  I: 12,
+  J: 13,
+  K: 14,
+  L: 15,
+};
+
+/** Days a day change indicator adds (-1 to 15); undefined for a letter that is none. */
+export function dayChangeDays(code: string): number | undefined {
+  return DAY_CHANGE[code];
 }
 
 /** Cubic metres per unit of each Cargo-IMP volume code; the contract always speaks cubic metres ("CM"). */

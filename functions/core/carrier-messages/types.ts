@@ -92,8 +92,8 @@ interface ReportBase {
   total: Quantity | null;
   /** Which wire format and message type it came from, e.g. "FSU/BKD", "FWB", "FFR", "XFSU/DEP", "JSON/DEP". */
   source: string;
-  /** The message it came from (type, version, reference); absent from parsers that do not say yet. */
-  message?: MessageOrigin;
+  /** The message it came from (type, version, reference): every parser says. */
+  message: MessageOrigin;
   /** Where it came from: the report itself (status line, message), and its AWB origin and destination. */
   sourceAt: ReportSource;
 }

@@ -13,6 +13,14 @@
  * attempt of this request plus DEADLINE_RESERVE_MS is left, so the answer (what was stored, 409 with
  * Retry-After for the rest) comes before the function is cut off: a message is either stored and
  * answered "changed", or not stored at all and answered 409.
+ *
+ * A flight manifest or booked list (FFM, FBL, XFFM) lists every AWB its flight carries, other airlines' among them
+ * (interline): its lines for AWBs of another prefix are skipped, not refused, as that airline reports
+ * its own AWBs; any other report of another carrier's AWB refuses the body (403).
+ *
+ * A body posted to the API and refused (400 naming the line, 422, 403) is recorded in the carrier's
+ * inbound log with its reason, next to the refused e-mails, so support sees every refused message
+ * (ingestPostedCarrierMessage).
  */
 
 import { awbKey } from "../awb.ts";
@@ -23,9 +31,11 @@ import {
   DeadlineReachedError,
   ForeignAwbError,
   IngestInterruptedError,
+  MessageParseError,
   WriteConflictError,
 } from "../errors.ts";
 import type { CarrierDirectory } from "../ports/carriers.ts";
+import type { InboundMailLog } from "../ports/inbound-mail.ts";
 import type { RawMessageStore } from "../ports/raw-messages.ts";
 import type { ConflictBackoff, RouteMapBase, RouteMapRepository } from "../ports/route-maps.ts";
 import { type ApplyContext, applyReport } from "../route-map/apply-report.ts";
@@ -109,6 +119,46 @@ export async function ingestCarrierMessage(
   });
 }
 
+/** The API's refusals recorded for support: the sender of such an entry in the inbound log. */
+export const API_SENDER = "api";
+
+/**
+ * POST /carrier/messages: ingestCarrierMessage, and a refusal of the body (MessageParseError and its
+ * kinds, another carrier's AWB) recorded in the carrier's inbound log before it is answered:
+ * sender "api", subject the content type, the request id as its message id, the reason and line.
+ * Without `refusals` (unit tests of other concerns) nothing is recorded.
+ */
+export async function ingestPostedCarrierMessage(
+  deps: IngestCarrierMessageDeps & { refusals?: InboundMailLog },
+  input: IngestCarrierMessageInput & { requestId: string },
+): Promise<AppliedMessage[]> {
+  try {
+    return await ingestCarrierMessage(deps, input);
+  } catch (error) {
+    if (deps.refusals && (error instanceof MessageParseError || error instanceof ForeignAwbError)) {
+      // The carrier's answer is the refusal, whatever becomes of this record of it.
+      await deps.refusals
+        .record({
+          carrierPrefix: input.carrierPrefix,
+          messageId: input.requestId,
+          sender: API_SENDER,
+          subject: input.contentType,
+          receivedAt: input.now,
+          outcome: "refused",
+          reason: error.message,
+          line: error instanceof MessageParseError ? error.line : null,
+          applied: [],
+          replied: false,
+        })
+        .catch(() => "unrecorded");
+    }
+    throw error;
+  }
+}
+
+/** Message types that list other airlines' AWBs too: their lines for another prefix are skipped. */
+const MANIFESTS: ReadonlySet<string> = new Set(["FFM", "FBL", "XFFM"]);
+
 /**
  * Applies reports already parsed (the ONE Record notification receiver reads its fetched events
  * itself): the same checks, order and guarantees as a posted body.
@@ -121,7 +171,10 @@ export async function ingestCarrierReports(
     received?: ReceivedBody;
   },
 ): Promise<AppliedMessage[]> {
-  const { reports, received } = input;
+  const { received } = input;
+  const reports = input.reports.filter(
+    (r) => r.awb.prefix === input.carrierPrefix || !MANIFESTS.has(r.message.type),
+  );
   const foreign = reports.filter((r) => r.awb.prefix !== input.carrierPrefix).map((r) => r.awb);
   if (foreign.length > 0) throw new ForeignAwbError(input.carrierPrefix, uniqueAwbs(foreign));
 

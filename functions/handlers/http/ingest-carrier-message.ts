@@ -2,25 +2,28 @@
 import { nowIso } from "../../adapters/clock.ts";
 import { logger } from "../../adapters/logger.ts";
 import { emfMetrics, ingestErrorPoints, ingestPoints, type MetricsRecorder } from "../../adapters/metrics.ts";
+import type { InboundMailLog } from "../../core/ports/inbound-mail.ts";
 import {
   type IngestCarrierMessageDeps,
-  ingestCarrierMessage,
+  ingestPostedCarrierMessage,
 } from "../../core/use-cases/ingest-carrier-message.ts";
 import { countingErrors } from "../../http/error-metrics.ts";
 import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { appliedBody } from "../../http/problems.ts";
-import { carrierDirectory, conflictBackoff, httpPipeline, rawMessages, routeMaps } from "../../wiring.ts";
+import * as wired from "../../wiring.ts";
 
-// No body schema: the parsers read the raw body, so every error names its line (partly stored: 409).
+// No body schema: the parsers read the raw body, so every error names its line (partly stored: 409);
+// a refused body is recorded in the carrier's inbound log for support.
 export const make = (
-  deps: () => IngestCarrierMessageDeps,
+  deps: () => IngestCarrierMessageDeps & { refusals?: InboundMailLog },
   metrics: MetricsRecorder = emfMetrics,
   pipeline?: Pipeline,
 ) =>
   countingErrors(
     httpRoute("ingest-carrier-message", { rawBody: true }, pipeline).handle(
-      async ({ identity, rawBody, contentType, timeLeftMs }) => {
-        const applied = await ingestCarrierMessage(deps(), {
+      async ({ identity, rawBody, contentType, timeLeftMs, requestId }) => {
+        const applied = await ingestPostedCarrierMessage(deps(), {
+          requestId,
           carrierPrefix: identity.carrierPrefix,
           contentType,
           body: rawBody,
@@ -39,9 +42,10 @@ export const make = (
   );
 
 const deps = () => ({
-  routeMaps: routeMaps(),
-  carriers: carrierDirectory(),
-  backoff: conflictBackoff(),
-  rawMessages: rawMessages(),
+  routeMaps: wired.routeMaps(),
+  carriers: wired.carrierDirectory(),
+  backoff: wired.conflictBackoff(),
+  rawMessages: wired.rawMessages(),
+  refusals: wired.inboundMailLog(),
 });
-export const handler = make(deps, emfMetrics, httpPipeline);
+export const handler = make(deps, emfMetrics, wired.httpPipeline);

@@ -173,7 +173,9 @@ export const SUPPORT_CARRIER_ROUTES = {
   "list-carrier-inbound-mail": {
     summary:
       "The carrier's received Cargo-IMP e-mails, newest first: sender, subject, received, Outcome (applied, or " +
-      "refused with its Reason and Line) and what was applied; kept 30 days. 404 without carrier settings." +
+      "refused with its Reason and Line) and what was applied; and every body POST /carrier/messages refused " +
+      "(Sender api, Subject its content type, MessageId the request id, Reason and Line); kept 30 days. 404 " +
+      "without carrier settings." +
       CURSOR_PAGING,
     tag: "support",
     query: TenantPageRequestSchema,

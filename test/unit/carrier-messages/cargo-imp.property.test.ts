@@ -189,6 +189,7 @@ const fsuStatusesArb: fc.Arbitrary<Rendered> = fc
           quantity: g.quantity,
           deliveredTo: g.status === "DLV" ? deliveredTo(g) : null,
           source: `FSU/${g.status}`,
+          message: { type: "FSU", version: "13", id: null },
           sourceAt: {
             report: lineAt(start + 2 + i),
             origin: lineAt(start + 1),
@@ -236,6 +237,7 @@ const bkdArb: fc.Arbitrary<Rendered> = fc
         total: m.total,
         kind: "booking",
         source: "FSU/BKD",
+        message: { type: "FSU", version: "13", id: null },
         // One BKD line upserts a leg; several state the whole itinerary.
         wholeItinerary: m.legs.length > 1,
         sourceAt: { report: lineAt(start + 2), origin: lineAt(start + 1), destination: lineAt(start + 1) },
@@ -341,6 +343,7 @@ const fwbArb: fc.Arbitrary<Rendered> = fc
           total: m.total,
           kind: "awb-data",
           source: "FWB",
+          message: { type: "FWB", version: "16", id: null },
           sourceAt: { report: lineAt(start), origin: lineAt(start + 1), destination: lineAt(start + 1) },
           agent,
           productCode: null,
@@ -414,6 +417,7 @@ const bookingMessageArb: fc.Arbitrary<Rendered> = fc
           destination: m.destination,
           total: m.total,
           source: m.type,
+          message: { type: m.type, version: m.type === "FFR" ? "8" : "4", id: null },
           sourceAt: { report: lineAt(start), origin: lineAt(start + 1), destination: lineAt(start + 1) },
         };
         // Every flight XX: the booking is cancelled. Refused flights are dropped.
@@ -504,10 +508,12 @@ describe("parseCargoImp properties", () => {
       trailing: fc.array(fc.constantFrom("", " ", "   ", "\t"), { minLength: 12, maxLength: 12 }),
       blankAfter: fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
     });
+    // The envelope's origin line names the message (its identity), checked below.
     const withoutLines = (reports: CarrierReport[]) =>
-      reports.map(({ sourceAt: _sourceAt, ...r }) =>
-        "legs" in r ? { ...r, legs: r.legs.map(({ at: _at, ...leg }) => leg) } : r,
-      );
+      reports.map(({ sourceAt: _sourceAt, message, ...r }) => ({
+        ...("legs" in r ? { ...r, legs: r.legs.map(({ at: _at, ...leg }) => leg) } : r),
+        message: { ...message, id: null },
+      }));
     fc.assert(
       fc.property(fc.oneof(fsuStatusesArb, bkdArb), layoutArb, (message, layout) => {
         const plain = body([message], false).text;
@@ -526,6 +532,7 @@ describe("parseCargoImp properties", () => {
         // The lines named are where the reports now are: each report's line starts with its code.
         const textLines = withEnvelope;
         for (const report of parsed) {
+          expect(report.message.id).toBe(layout.envelope ? "HDQRMXH 141200" : null);
           const line = textLines[report.sourceAt.report.line - 1] ?? "";
           const code = report.kind === "booking" ? "BKD" : report.source.slice(4);
           expect(line.startsWith(code)).toBe(true);

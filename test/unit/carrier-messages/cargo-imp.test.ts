@@ -409,7 +409,8 @@ const MALFORMED: [string, string, number, string][] = [
   ["empty body", "", 1, "message identifier"],
   ["blank body", "\n\n  \n", 1, "message identifier"],
   ["garbage", "HELLO WORLD", 1, "message identifier"],
-  ["unsupported message type", "FHL/4\n020-12345675FRAJFK/T10K250.0\n", 1, "message identifier"],
+  // FHL is read now; FNA (an error notification) is a Cargo-IMP message a carrier does not report with.
+  ["unsupported message type", "FNA/1\n020-12345675FRAJFK/T10K250.0\n", 1, "message identifier"],
   ["version missing", "FSU\n020-12345675FRAJFK/T10\nRCS/14MAR0910/FRA/T10\n", 1, "message identifier"],
   ["version not numeric", "FSU/XX\n020-12345675FRAJFK/T10\nRCS/14MAR0910/FRA\n", 1, "message identifier"],
   ["message id after envelope garbage", "QD HDQFMLH\nNOT A MESSAGE\nFSU/13\n", 2, "message identifier"],

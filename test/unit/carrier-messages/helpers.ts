@@ -39,16 +39,17 @@ export function at(
 }
 
 type Unlocated<R> = R extends { legs: Array<infer L> }
-  ? Omit<R, "sourceAt" | "legs"> & { legs: Array<Omit<L, "at">> }
-  : Omit<R, "sourceAt">;
+  ? Omit<R, "sourceAt" | "message" | "legs"> & { legs: Array<Omit<L, "at">> }
+  : Omit<R, "sourceAt" | "message">;
 
 /**
- * Reports without where they were read (`sourceAt`, each leg's `at`), for tests about what a message
- * says; where it says it has tests of its own.
+ * Reports without where they were read (`sourceAt`, each leg's `at`) and the message they came from
+ * (`message`: its type, version and envelope reference), for tests about what a message says; where
+ * it says it, and in which message, have tests of their own.
  */
 export function unlocated(reports: readonly CarrierReport[]): Array<Unlocated<CarrierReport>> {
   return reports.map((report) => {
-    const { sourceAt: _sourceAt, ...rest } = report;
+    const { sourceAt: _sourceAt, message: _message, ...rest } = report;
     if (!("legs" in rest)) return rest;
     return { ...rest, legs: rest.legs.map(({ at: _at, ...leg }) => leg) };
   });

@@ -95,7 +95,8 @@ describe("parseXfsu errors", () => {
   it.each([
     ["not XML", "hello", 1, "well-formed XML"],
     ["unclosed element", "<a>\n<b>\n</a>", 3, "well-formed XML"],
-    ["another document", '<?xml version="1.0"?>\n<Waybill/>', 1, "StatusMessage"],
+    // A Waybill is read now (XFWB); a status request (XFSR) is a document carriers receive, not send.
+    ["another document", '<?xml version="1.0"?>\n<StatusRequest/>', 1, "StatusMessage"],
     [
       "without AWB",
       dep.replace(/<ram:TransportContractDocument>[\s\S]*?<\/ram:TransportContractDocument>/, ""),

@@ -57,6 +57,9 @@ export function leg(
   };
 }
 
+/** The message the reports built here came from (the parsers name theirs). */
+const FSU_15 = { type: "FSU", version: "15", id: null };
+
 export function booking(
   legs: FlightLeg[],
   total: Quantity | null = qty(10),
@@ -69,6 +72,7 @@ export function booking(
     destination: "JFK",
     total,
     source: wholeItinerary ? "FFR" : "FSU/BKD",
+    message: wholeItinerary ? { type: "FFR", version: "8", id: null } : FSU_15,
     sourceAt: SOURCE_AT,
     legs,
     wholeItinerary,
@@ -83,6 +87,7 @@ export function fwb(extra: Partial<AwbDataReport> = {}): AwbDataReport {
     destination: "JFK",
     total: qty(10, 250, 1.5),
     source: "FWB",
+    message: { type: "FWB", version: "17", id: null },
     sourceAt: SOURCE_AT,
     agent: { code: "1234567", cass: "1234" },
     productCode: "GEN",
@@ -105,6 +110,7 @@ export function status(
     destination: "JFK",
     total: qty(10),
     source: `FSU/${code}`,
+    message: FSU_15,
     sourceAt: SOURCE_AT,
     status: code,
     station,
@@ -130,6 +136,7 @@ export function cancellation(): CancellationReport {
     destination: "JFK",
     total: null,
     source: "FSU/DIS",
+    message: FSU_15,
     sourceAt: SOURCE_AT,
     time: null,
     station: null,

@@ -9,7 +9,7 @@
  * identifier line and the consignment line, each leg its flight line.
  */
 import { EXPECT_AT_MOST_LEGS, MAX_ITINERARY_LEGS, splitFlightDesignator } from "../common.ts";
-import type { CarrierReport, FlightLeg, SourceRef } from "../types.ts";
+import type { CarrierReport, FlightLeg, MessageOrigin, SourceRef } from "../types.ts";
 import {
   type Consignment,
   EXPECT_TIME_GROUP,
@@ -58,9 +58,13 @@ const REFUSED_SPACE_CODES: ReadonlySet<string> = new Set(["UU", "UN", "UC", "US"
 const CANCEL_SPACE_CODE = "XX";
 
 /** Reads an FFR or FFA after its identifier line: the consignment line, then its flight lines. */
-export function parseBookingMessage(type: "FFR" | "FFA", cursor: LineCursor, reports: CarrierReport[]): void {
+export function parseBookingMessage(
+  cursor: LineCursor,
+  reports: CarrierReport[],
+  message: MessageOrigin,
+): void {
   const messageAt: SourceRef = { line: cursor.lineNo - 1, path: null };
-  const consignment = parseConsignment(cursor, true, true);
+  const consignment = parseConsignment(cursor, { quantityRequired: true, natureOfGoods: "one" });
   cursor.skipContinuations(); // special handling codes line: /VAL/HEA
   const legs: FlightLeg[] = [];
   let flightLines = 0;
@@ -85,7 +89,8 @@ export function parseBookingMessage(type: "FFR" | "FFA", cursor: LineCursor, rep
     origin: consignment.origin,
     destination: consignment.destination,
     total: totalOf(consignment.quantity),
-    source: type,
+    source: message.type,
+    message,
     sourceAt: { report: messageAt, origin: consignment.at, destination: consignment.at },
   };
   if (cancelled === flightLines) {
@@ -130,7 +135,8 @@ function parseBookingFlightLine(
   return {
     spaceCode,
     leg: {
-      ...designator,
+      carrierCode: designator.carrierCode,
+      flightNumber: designator.flightNumber,
       flightDay: date.day,
       flightMonth: date.month,
       origin: route.origin,

@@ -1,39 +1,55 @@
 /**
  * The envelope stage of a Cargo-IMP body: finds each message's identifier line among the lines a
- * Type-B network wraps around it, and tells the lexer where the message ends, before the message's
- * own reader sees a line.
+ * network wraps around it, and tells the lexer where the message ends, before the message's own
+ * reader sees a line.
  *
- * - Type-B envelope lines may precede any message: an address line (`QD HDQFMLH`), an origin line
- *   (`.HDQRMXH 141200`), `NNNN`, and SITA `=HEADER` style blocks (everything from a line starting
- *   with `=` up to `=TEXT` is skipped).
- * - A message starts at its identifier line (`FSU/13`, `FSA/14`, `FWB/16`, `FFR/8`, `FFA/4`; any
- *   version of 1-3 digits) and runs until the next identifier or envelope line, so several messages
- *   may share a body.
+ * - Type-B envelope lines may precede any message: an address line with its priority code
+ *   (`QD HDQFMLH`, `QK ...`, `QU ...`), an origin line (`.HDQRMXH 141200`, the message identity
+ *   after the originator), `ZCZC` and `NNNN` (start and end of a teletype message), and SITA
+ *   `=HEADER` style blocks (everything from a line starting with `=` up to `=TEXT` is skipped).
+ * - EDIFACT service segments around a Cargo-IMP text (IATA's wrapping of Cargo-IMP for community
+ *   systems): `UNA`, `UNB` (interchange), `UNG` (group), `UNH` (message header: its reference names
+ *   the message), `UNT`, `UNE`, `UNZ`, each on its own line, several segments on one line allowed.
+ * - A message starts at its identifier line (`FSU/13`, `FWB/16`, `FFM/8`, ...; any version of 1-3
+ *   digits) and runs until the next identifier or envelope line, so several messages may share a body.
  * - Any other line outside a message is refused, naming it; so is a body without a message.
+ * Each message is handed over with its type, version and reference: the Type-B origin line's message
+ * identity or the EDIFACT message reference before it, else null.
  */
-import { fail, type LineCursor } from "./lexer.ts";
+import type { MessageOrigin } from "../types.ts";
+import { fail, isEdifactServiceSegment, type LineCursor } from "./lexer.ts";
 
-const ADDRESS_LINE_RE = /^[A-Z]{2}(?: [A-Z0-9]{7})+$/;
-const EXPECT_MESSAGE_ID = "a message identifier such as FSU/13, FWB/16, FFR/8 or FFA/4";
+/** A priority code (QD, QK, QU, ...) and 7- or 8-character address groups. */
+const ADDRESS_LINE_RE = /^[A-Z]{2}(?: [A-Z0-9]{7,8})+$/;
+/** `.` and the originator's address, then the message identity: `.HDQRMXH 141200`. */
+const ORIGIN_LINE_RE = /^\.[A-Z0-9]{7,8}(?:[ /]|$)/;
+/** UNH+<message reference>+...: the reference, up to the next `+`, `:` or `'`. */
+const UNH_REFERENCE_RE = /UNH\+([^+:']{1,35})/;
 
 export class TypeBEnvelope {
   private readonly identifier: RegExp;
+  private readonly expectMessageId: string;
 
-  /** `messageTypes`: the identifiers that start a message (FSU, FWB, ...), each of 3 letters. */
-  constructor(messageTypes: readonly string[]) {
+  /**
+   * `messageTypes`: the identifiers that start a message (FSU, FWB, ...), each of 3 letters;
+   * `examples`: identifiers with a version as a refusal names them ("FSU/15, FWB/17 or FFM/8").
+   */
+  constructor(messageTypes: readonly string[], examples: string) {
     // Anchored fixed alternatives: a hostile line cannot make it backtrack.
     this.identifier = new RegExp(`^(${messageTypes.join("|")})\\/(\\d{1,3})$`);
+    this.expectMessageId = `a message identifier such as ${examples}`;
   }
 
   /**
-   * Reads the messages of the body in order: `read(type)` is called with the cursor just after the
+   * Reads the messages of the body in order: `read(origin)` is called with the cursor just after the
    * message's identifier line and its `end` at the line that ends the message. The reader consumes
    * the message's lines; reading continues after them.
    */
-  forEachMessage(cursor: LineCursor, read: (type: string) => void): void {
+  forEachMessage(cursor: LineCursor, read: (origin: MessageOrigin) => void): void {
     const { lines } = cursor;
     let inSitaHeader = false;
     let messages = 0;
+    let reference: string | null = null;
     while (cursor.index < lines.length) {
       const line = lines[cursor.index] as string;
       if (line === "") {
@@ -46,23 +62,28 @@ export class TypeBEnvelope {
         inSitaHeader = false;
         messages++;
         cursor.end = this.messageEnd(lines, cursor.index);
-        read(id[1] as string);
+        read({ type: id[1] as string, version: id[2] as string, id: reference });
         continue;
       }
       if (line.charCodeAt(0) === 0x3d) {
         // SITA "=HEADER", "=PRIORITY", ... blocks end with "=TEXT", after which the message follows.
         inSitaHeader = line !== "=TEXT";
-      } else if (
-        !inSitaHeader &&
-        line.charCodeAt(0) !== 0x2e &&
-        line !== "NNNN" &&
-        !ADDRESS_LINE_RE.test(line)
-      ) {
-        fail(cursor.lineNo, EXPECT_MESSAGE_ID, line);
+      } else if (inSitaHeader) {
+        // inside a SITA header block: its lines are the network's
+      } else if (ORIGIN_LINE_RE.test(line)) {
+        // ".HDQRMXH 141200": the originator and the message identity.
+        reference = line.slice(1).trim();
+      } else if (isEdifactServiceSegment(line)) {
+        const unh = UNH_REFERENCE_RE.exec(line);
+        if (unh !== null) reference = unh[1] as string;
+      } else if (ADDRESS_LINE_RE.test(line)) {
+        reference = null; // a new Type-B envelope starts
+      } else if (line !== "NNNN" && line !== "ZCZC") {
+        fail(cursor.lineNo, this.expectMessageId, line);
       }
       cursor.index++;
     }
-    if (messages === 0) fail(cursor.endLineNo, EXPECT_MESSAGE_ID, "end of message");
+    if (messages === 0) fail(cursor.endLineNo, this.expectMessageId, "end of message");
   }
 
   /** Index of the first line from `from` on that ends the message (or the number of lines). */
@@ -75,9 +96,15 @@ export class TypeBEnvelope {
   }
 
   private isBoundary(line: string): boolean {
-    const first = line.charCodeAt(0);
-    // "=" and "." start envelope lines; a letter may start an identifier or an address line.
-    if (first === 0x3d || first === 0x2e) return true;
-    return this.identifier.test(line) || line === "NNNN" || ADDRESS_LINE_RE.test(line);
+    // "=" starts SITA header lines; "." and an address the origin line; a letter may start an
+    // identifier, an address line, an EDIFACT service segment or the teletype start and end.
+    if (line.charCodeAt(0) === 0x3d || ORIGIN_LINE_RE.test(line)) return true;
+    return (
+      this.identifier.test(line) ||
+      line === "NNNN" ||
+      line === "ZCZC" ||
+      isEdifactServiceSegment(line) ||
+      ADDRESS_LINE_RE.test(line)
+    );
   }
 }

@@ -1,9 +1,15 @@
 /**
- * Cargo-IMP FWB (air waybill data): consignment line, then segments.
- *   FLT/<flight>/<dd[MMM]>[/<flight>/<dd[MMM]>...] (several lines allowed), RTG/<DSTcc>[/<DSTcc>...],
- *   AGT/<account>/<agent numeric code n7>[/<CASS address n4>[/<participant id>]] followed by `/name`
- *   and `/place` lines (IATA FWB AGT grammar, e.g. `AGT//3360525/0151`). SHP, CNE, NFY, CVD, RTD, ...
- *   and their `/` continuation lines are skipped.
+ * Cargo-IMP FWB (air waybill data, versions 9 to 17): consignment line (quantity with volume or
+ * density group), then segments.
+ *   FLT/<flight>/<dd[MMM]>[/<flight>/<dd[MMM]>...] (several lines allowed), RTG/<DSTcc>[/<DSTcc>...]
+ *   (each point with its carrier), AGT/<account>/<agent numeric code n7>[/<CASS address n4>
+ *   [/<participant id>]] followed by `/name` and `/place` lines (IATA FWB AGT grammar, e.g.
+ *   `AGT//3360525/0151`; an account alone names no agent).
+ *   Read and not kept: the parties SHP, CNE and NFY, in the FWB/16-17 form (the line, then NAM/,
+ *   ADR/, LOC/ lines and a `/country/postcode/contact` line) or the older form (`/` lines only);
+ *   SSR, ACC, CVD, RTD (rates, with their numbered `/` lines), OTH, PPD, COL, CER, ISU, OSI, CDC,
+ *   REF, COR, COI, SII, ARD, SPH, NOM, SRI, OPI, OCI, and every `/` continuation line. Any other
+ *   line is refused, naming it: a free-text line that lost its leading `/` is not the FWB's.
  * Legs: flight i flies from the previous routing point (the AWB origin first) to RTG point i, when FLT
  *   and RTG have the same number of flights/points (or a single flight and no RTG: AWB origin to
  *   destination). Otherwise the FWB gives no legs rather than invented ones. FLT carries a day only:
@@ -12,7 +18,14 @@
  * The report carries the FWB identifier line and the consignment line, each leg its FLT line.
  */
 import { daysInMonth, EXPECT_AT_MOST_LEGS, MAX_ITINERARY_LEGS, monthNumber } from "../common.ts";
-import type { AgentRef, AwbDataReport, CarrierReport, FlightLeg, SourceRef } from "../types.ts";
+import type {
+  AgentRef,
+  AwbDataReport,
+  CarrierReport,
+  FlightLeg,
+  MessageOrigin,
+  SourceRef,
+} from "../types.ts";
 import { type Consignment, parseConsignment, parseFlight, totalOf } from "./fields.ts";
 import { fail, type LineCursor } from "./lexer.ts";
 
@@ -23,7 +36,11 @@ const CASS_RE = /^\d{4}$/;
 const AGENT_CODE_AND_CASS_RE = /^(\d{7})(\d{4})$/;
 const EXPECT_FWB_LINE = "an FWB line such as FLT/LH400/14, RTG/JFKLH, AGT//1234567/0001, SHP or CVD/...";
 
-/** FWB segments we tolerate without reading them (their `/` continuation lines are skipped too). */
+/** The parties, whose NAM/, ADR/ and LOC/ lines follow them (FWB/16 and later). */
+const PARTIES: ReadonlySet<string> = new Set(["SHP", "CNE", "NFY"]);
+const PARTY_LINES: ReadonlySet<string> = new Set(["NAM", "ADR", "LOC"]);
+
+/** FWB segments read and not kept (their `/` continuation lines are skipped too). */
 const SKIPPED_FWB_SEGMENTS: ReadonlySet<string> = new Set([
   "SHP",
   "CNE",
@@ -61,18 +78,22 @@ interface FwbFlight {
 }
 
 /** Reads an FWB after its identifier line: the consignment line, then its segments. */
-export function parseFwb(cursor: LineCursor, reports: CarrierReport[]): void {
+export function parseFwb(cursor: LineCursor, reports: CarrierReport[], message: MessageOrigin): void {
   const messageAt: SourceRef = { line: cursor.lineNo - 1, path: null };
-  const consignment = parseConsignment(cursor, true, false);
+  const consignment = parseConsignment(cursor, { quantityRequired: true, natureOfGoods: "none" });
   const flights: FwbFlight[] = [];
-  let routing: { destination: string; carrierCode: string }[] | null = null;
+  let routing: RoutingPoint[] | null = null;
   let agent: AgentRef | null = null;
+  /** The segment whose lines are being read: NAM/ADR/LOC belong to a party. */
+  let segment = "";
   for (let text = cursor.peekInMessage(); text !== undefined; text = cursor.peekInMessage()) {
     const line = cursor.lineNo;
     cursor.index++;
     const fields = text.split("/");
     const id = fields[0] as string;
-    if (id === "") continue; // continuation of a skipped segment (SHP/CNE names, RTD lines, ...)
+    if (id === "") continue; // continuation of a segment (party lines, RTD lines, OCI lines, ...)
+    if (PARTY_LINES.has(id) && PARTIES.has(segment)) continue;
+    segment = id;
     switch (id) {
       case "FLT":
         parseFltLine(line, fields, flights);
@@ -94,6 +115,7 @@ export function parseFwb(cursor: LineCursor, reports: CarrierReport[]): void {
     destination: consignment.destination,
     total: totalOf(consignment.quantity),
     source: "FWB",
+    message,
     sourceAt: { report: messageAt, origin: consignment.at, destination: consignment.at },
     kind: "awb-data",
     agent,
@@ -125,11 +147,13 @@ function parseFltLine(line: number, fields: string[], flights: FwbFlight[]): voi
   }
 }
 
-function parseRtgLine(
-  line: number,
-  fields: string[],
-  routing: { destination: string; carrierCode: string }[],
-): { destination: string; carrierCode: string }[] {
+/** A routing point: the airport and the carrier to it. */
+interface RoutingPoint {
+  destination: string;
+  carrierCode: string;
+}
+
+function parseRtgLine(line: number, fields: string[], routing: RoutingPoint[]): RoutingPoint[] {
   if (fields.length < 2) fail(line, "a routing line such as RTG/JFKLH", fields.join("/"));
   for (let i = 1; i < fields.length; i++) {
     const m = RTG_POINT_RE.exec(fields[i] as string);
@@ -139,10 +163,16 @@ function parseRtgLine(
   return routing;
 }
 
-/** IATA FWB AGT: AGT/<account no>/<agent numeric code n7>[/<CASS address n4>[/<participant id>]]. */
+/**
+ * IATA FWB AGT: AGT/<account no>/<agent numeric code n7>[/<CASS address n4>[/<participant id>]];
+ * the account or the agent code must be there (an account alone names no IATA agent).
+ */
 function parseAgtLine(line: number, fields: string[]): AgentRef | null {
   const codeField = fields[2];
-  if (codeField === undefined) fail(line, "an agent line such as AGT//1234567/0001", fields.join("/"));
+  if (codeField === undefined || codeField === "") {
+    if ((fields[1] ?? "") !== "" && fields.length <= 3) return null;
+    fail(line, "an agent line such as AGT//1234567/0001", fields.join("/"));
+  }
   const cassField = fields[3];
   // Some senders run code and CASS together (11 digits); accept that spelling too.
   const joined = cassField === undefined ? AGENT_CODE_AND_CASS_RE.exec(codeField) : null;
@@ -156,7 +186,7 @@ function parseAgtLine(line: number, fields: string[]): AgentRef | null {
 function fwbLegs(
   consignment: Consignment,
   flights: FwbFlight[],
-  routing: { destination: string; carrierCode: string }[] | null,
+  routing: RoutingPoint[] | null,
 ): FlightLeg[] {
   if (flights.length === 0) return [];
   let points: string[];

@@ -3,8 +3,9 @@
  * of one message at a time. What ends a message (the next identifier or an envelope line) is the
  * envelope stage's to say (envelope.ts): it sets the cursor's `end` before a message is read.
  *
- * - Lines may end in LF or CRLF; trailing spaces and blank lines are ignored. A line longer than 69
- *   characters (after trailing spaces) is an error, as Type-B networks would cut it.
+ * - Lines may end in LF, CRLF or CR alone; trailing spaces and blank lines are ignored. A line longer
+ *   than 69 characters (after trailing spaces) is an error, as Type-B networks would cut it; EDIFACT
+ *   service segments (UNB, UNH, ...), which are no Type-B lines, may be longer.
  * - The transmission control characters SOH, STX and ETX that frame a Type-B heading and text are
  *   dropped wherever they stand; a byte-order mark before the first line is dropped too.
  */
@@ -12,6 +13,19 @@ import { MessageParseError } from "../../errors.ts";
 import { truncateFound } from "../types.ts";
 
 const MAX_LINE_LENGTH = 69;
+const LINE_END_RE = /\r\n|\r|\n/;
+/** A CR not followed by LF: a body whose lines end in CR alone (or that mixes them in). */
+const LONE_CR_RE = /\r(?!\n)/;
+/** UNA, or an EDIFACT service segment tag (UNB, UNG, UNH, UNT, UNE, UNZ) and its `+`. */
+const EDIFACT_SERVICE_RE = /^(?:UNA|UN[BGHTEZ]\+)/;
+
+/**
+ * An EDIFACT service segment line (interchange, group or message header or trailer) around a
+ * Cargo-IMP text: the envelope stage reads it; its length is not a Type-B line's.
+ */
+export function isEdifactServiceSegment(line: string): boolean {
+  return EDIFACT_SERVICE_RE.test(line);
+}
 
 /** A Cargo-IMP parse error (400) naming the 1-based line and what was expected there. */
 export function fail(line: number, expected: string, found: string): never {
@@ -28,12 +42,13 @@ export class LineCursor {
 
   constructor(text: string) {
     const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-    this.lines = body.split("\n");
+    // Most bodies end lines in LF or CRLF (the CR is trimmed below); only a CR alone needs the pattern.
+    this.lines = LONE_CR_RE.test(body) ? body.split(LINE_END_RE) : body.split("\n");
     for (let i = 0; i < this.lines.length; i++) {
       const raw = this.lines[i] as string;
       const trimmed = withoutTypeBControls(raw).trimEnd();
       this.lines[i] = trimmed;
-      if (trimmed.length > MAX_LINE_LENGTH) {
+      if (trimmed.length > MAX_LINE_LENGTH && !isEdifactServiceSegment(trimmed)) {
         fail(i + 1, `a line of at most ${MAX_LINE_LENGTH} characters`, trimmed);
       }
     }

@@ -2,11 +2,23 @@
  * The status lines of an FSU/FSA, one reader each (field separator `/`; the grammar is in fsu.ts):
  * BKD legs, DEP/ARR/RCF flight statuses, RCS/NFD/AWD/DLV station statuses, CAN, and the standard
  * codes beyond the milestones, read leniently as history. Each report carries its status line.
+ *
+ * After the quantity, a flight's line has two positional slots, the departure time group and the
+ * arrival time group (either may be empty: `T2//E0230`), then optionally its volume (`MC4.761`) and
+ * density group (`DG6`) as fields of their own.
  */
-import { daysInMonth, isAirportCode, isCarrierCode, monthNumber, splitFlightDesignator } from "../common.ts";
+import {
+  dayChangeDays,
+  daysInMonth,
+  isAirportCode,
+  isCarrierCode,
+  monthNumber,
+  splitFlightDesignator,
+} from "../common.ts";
 import type {
   CarrierReport,
   FlightLeg,
+  MessageOrigin,
   OtherStatusReport,
   Quantity,
   ReportedStatusCode,
@@ -16,6 +28,8 @@ import type {
 } from "../types.ts";
 import {
   DATE_RE,
+  EXPECT_TIME_GROUP,
+  isDensityField,
   type ParsedDate,
   parseDate,
   parseFlight,
@@ -23,6 +37,7 @@ import {
   parseRoute,
   parseStation,
   parseTimeGroup,
+  parseVolumeField,
   QUANTITY_START_RE,
   STATIONS_RE,
   stationTimeOf,
@@ -32,22 +47,25 @@ import {
 import { fail } from "./lexer.ts";
 
 export const EXPECT_STATUS = "a status line such as DEP/LH400/14MAR/FRAJFK/T10/A1341";
+const EXPECT_AT_MOST_TWO_GROUPS = "at most two time groups (departure, arrival)";
 
 /** What every report of one FSU shares: the consignment line's AWB, route and total, and that line. */
 export interface ReportBase extends Pick<StatusReport, "awb" | "origin" | "destination" | "total"> {
   consignmentAt: SourceRef;
+  message: MessageOrigin;
 }
 
 /** The fields every report of a message shares, located at `at` (origin/destination: the consignment line). */
 export function reportBase(
   base: ReportBase,
   at: SourceRef,
-): Pick<StatusReport, "awb" | "origin" | "destination" | "total" | "sourceAt"> {
+): Pick<StatusReport, "awb" | "origin" | "destination" | "total" | "sourceAt" | "message"> {
   return {
     awb: base.awb,
     origin: base.origin,
     destination: base.destination,
     total: base.total,
+    message: base.message,
     sourceAt: { report: at, origin: base.consignmentAt, destination: base.consignmentAt },
   };
 }
@@ -61,7 +79,7 @@ function statusReport(
   line: number,
   status: ReportedStatusCode,
   station: string,
-  time: StationTime,
+  time: StationTime | null,
   flight: StatusReport["flight"],
   quantity: Quantity | null,
   deliveredTo: string | null,
@@ -80,15 +98,58 @@ function statusReport(
     quantity,
     deliveredTo,
     source: `FSU/${status}`,
+    message: base.message,
   };
+}
+
+/** The quantity, departure and arrival time groups (either slot may be empty), and volume of a flight line. */
+interface FlightTail {
+  quantity: Quantity | null;
+  departure: TimeGroup | null;
+  arrival: TimeGroup | null;
+}
+
+/** Reads the fields of a flight's line from `fields[start]` on (see the module comment). */
+function parseFlightTail(line: number, fields: string[], start: number, date: ParsedDate): FlightTail {
+  let index = start;
+  let quantity: Quantity | null = null;
+  const first = fields[index];
+  if (first === "") index++;
+  else if (first !== undefined && !TIME_GROUP_RE.test(first) && parseVolumeField(line, first) === null) {
+    quantity = parseQuantity(line, first).quantity;
+    index++;
+  }
+  const slots: (TimeGroup | null)[] = [null, null];
+  let slot = 0;
+  for (; index < fields.length; index++) {
+    const field = fields[index] as string;
+    if (field === "") {
+      if (slot < 2) slot++;
+      continue;
+    }
+    if (TIME_GROUP_RE.test(field)) {
+      if (slot >= 2) fail(line, EXPECT_AT_MOST_TWO_GROUPS, fields.slice(start).join("/"));
+      slots[slot++] = parseTimeGroup(line, field, date);
+      continue;
+    }
+    const volume = parseVolumeField(line, field);
+    if (volume !== null) {
+      if (quantity !== null) quantity = { ...quantity, volumeCode: "CM", volume };
+      slot = 2;
+    } else if (isDensityField(field)) slot = 2;
+    else fail(line, EXPECT_TIME_GROUP, field);
+  }
+  return { quantity, departure: slots[0] ?? null, arrival: slots[1] ?? null };
 }
 
 /**
  * A status code beyond the milestones (FOH, MAN, TFD, ...), read leniently since its fields vary by
  * code: the first flight (or carrier alone), date, station (a route gives its origin; AWR, arrival
- * documents, its destination), quantity and actual time group wherever they stand. The time is the
- * actual (A) group, else the date's hhmm. Null (the line is skipped, as before these were kept) when
- * it names no station or no time, or its date or time does not exist.
+ * documents, its destination), quantity and time groups wherever they stand. The time is the date's
+ * hhmm (the time of the status itself, with its day change), else the actual (A) group, else the
+ * departure time group of a flight-dated code (MAN and PRE name the flight's date and times). Null
+ * (the line is skipped, as before these were kept) when it names no station or no time, or its
+ * date or time does not exist.
  */
 export function parseOtherStatus(
   line: number,
@@ -99,11 +160,14 @@ export function parseOtherStatus(
   let date: ParsedDate | null = null;
   let station: string | null = null;
   let actual: { hour: number; minute: number; dayOffset: number } | null = null;
+  let planned: { hour: number; minute: number; dayOffset: number } | null = null;
   let pieces: number | null = null;
   let flight: OtherStatusReport["flight"] = null;
-  for (const field of fields.slice(1)) {
+  for (let i = 1; i < fields.length; i++) {
+    const field = fields[i] as string;
+    if (field === "") continue;
     const dateMatch = DATE_RE.exec(field);
-    const group = TIME_GROUP_RE.exec(field);
+    const group = dateMatch === null ? TIME_GROUP_RE.exec(field) : null;
     if (dateMatch !== null) {
       if (date !== null) continue;
       const month = monthNumber(dateMatch[2] as string);
@@ -113,15 +177,18 @@ export function parseOtherStatus(
       if (dateMatch[3] !== undefined) {
         date.hour = Number(dateMatch[3]);
         date.minute = Number(dateMatch[4]);
-        if (date.hour > 23 || date.minute > 59) return null;
+        date.dayOffset = dateMatch[5] === undefined ? 0 : dayChangeDays(dateMatch[5]);
+        if (date.hour > 23 || date.minute > 59 || date.dayOffset === undefined) return null;
       }
     } else if (group !== null) {
-      if (group[1] !== "A" || actual !== null) continue;
-      const dayOffset = group[4] === "N" ? 1 : group[4] === "P" ? -1 : 0;
-      actual = { hour: Number(group[2]), minute: Number(group[3]), dayOffset };
-      if (actual.hour > 23 || actual.minute > 59) return null;
+      const dayOffset = group[4] === undefined ? 0 : dayChangeDays(group[4]);
+      const hour = Number(group[2]);
+      const minute = Number(group[3]);
+      if (dayOffset === undefined || hour > 23 || minute > 59) return null;
+      if (group[1] === "A") actual ??= { hour, minute, dayOffset };
+      else planned ??= { hour, minute, dayOffset };
     } else if (QUANTITY_START_RE.test(field)) {
-      const m = /^[TP](\d+)/.exec(field);
+      const m = /^[TPSD](\d+)/.exec(field);
       if (pieces === null && m !== null) pieces = Number(m[1]);
     } else if (STATIONS_RE.test(field)) {
       station ??= code === "AWR" ? field.slice(3) : field.slice(0, 3);
@@ -135,11 +202,25 @@ export function parseOtherStatus(
   }
   if (date === null || station === null) return null;
   let time: StationTime;
-  if (actual !== null) time = { month: date.month, day: date.day, ...actual };
-  else if (date.hour !== undefined) time = stationTimeOf(date);
-  else return null;
+  if (date.hour !== undefined) time = stationTimeOf(date);
+  else {
+    const group = actual ?? (code === "MAN" || code === "PRE" ? planned : null);
+    if (group === null) return null;
+    time = {
+      month: date.month,
+      day: date.day,
+      hour: group.hour,
+      minute: group.minute,
+      dayOffset: group.dayOffset,
+    };
+  }
   return {
-    ...reportBase(base, { line, path: null }),
+    awb: base.awb,
+    origin: base.origin,
+    destination: base.destination,
+    total: base.total,
+    message: base.message,
+    sourceAt: { report: { line, path: null }, origin: base.consignmentAt, destination: base.consignmentAt },
     kind: "other-status",
     code,
     station,
@@ -150,73 +231,62 @@ export function parseOtherStatus(
   };
 }
 
+/** The flight of a BKD (or manifest) line: a designator, or the carrier alone (no number yet). */
+function parseBookedFlight(
+  line: number,
+  field: string | undefined,
+): { carrierCode: string; flightNumber: string } {
+  if (field !== undefined && splitFlightDesignator(field) === null && isCarrierCode(field)) {
+    return { carrierCode: field, flightNumber: "" };
+  }
+  return parseFlight(line, field);
+}
+
 export function parseBkdLeg(line: number, fields: string[]): FlightLeg {
-  const flight = parseFlight(line, fields[1]);
+  const flight = parseBookedFlight(line, fields[1]);
   const date = parseDate(line, fields[2], "none");
   const route = parseRoute(line, fields[3]);
-  let index = 4;
-  let quantity: Quantity | null = null;
-  const maybeQuantity = fields[index];
-  if (maybeQuantity !== undefined && !TIME_GROUP_RE.test(maybeQuantity)) {
-    quantity = parseQuantity(line, maybeQuantity).quantity;
-    index++;
+  const tail = parseFlightTail(line, fields, 4, date);
+  for (const group of [tail.departure, tail.arrival]) {
+    if (group?.kind === "A") {
+      fail(line, "a scheduled or estimated time group such as S1325", fields.slice(4).join("/"));
+    }
   }
-  const groups: TimeGroup[] = [];
-  for (; index < fields.length; index++) {
-    const group = parseTimeGroup(line, fields[index] as string, date);
-    if (group.kind === "A")
-      fail(line, "a scheduled or estimated time group such as S1325", fields[index] as string);
-    groups.push(group);
-  }
-  if (groups.length > 2)
-    fail(line, "at most two time groups (departure, arrival)", fields.slice(4).join("/"));
   return {
-    ...flight,
+    carrierCode: flight.carrierCode,
+    flightNumber: flight.flightNumber,
     flightDay: date.day,
     flightMonth: date.month,
     origin: route.origin,
     destination: route.destination,
-    scheduledDeparture: groups[0]?.time ?? null,
-    scheduledArrival: groups[1]?.time ?? null,
+    scheduledDeparture: tail.departure?.time ?? null,
+    scheduledArrival: tail.arrival?.time ?? null,
     roadFeeder: null,
-    quantity,
+    quantity: tail.quantity,
     at: { line, path: null },
   };
 }
 
-/** Optional quantity then time groups (DEP/ARR/RCF) from `fields[start]` on. */
-function parseQuantityAndGroups(
-  line: number,
-  fields: string[],
-  start: number,
-  date: ParsedDate,
-): { quantity: Quantity | null; groups: TimeGroup[] } {
-  let index = start;
-  let quantity: Quantity | null = null;
-  const maybeQuantity = fields[index];
-  if (maybeQuantity !== undefined && !TIME_GROUP_RE.test(maybeQuantity)) {
-    quantity = parseQuantity(line, maybeQuantity).quantity;
-    index++;
-  }
-  const groups: TimeGroup[] = [];
-  for (; index < fields.length; index++) groups.push(parseTimeGroup(line, fields[index] as string, date));
-  return { quantity, groups };
-}
-
+/**
+ * DEP, ARR, RCF. DEP names its flight; ARR and RCF may leave it empty (`ARR//28MAY2050-P/PEE`), and
+ * RCF may leave the field out. The time of a DEP is its actual time group (or the date's hhmm); of an
+ * ARR or RCF the date's hhmm, the time of the status itself, else the actual group. A line without
+ * any time is reported at the message's receipt (time null); a DEP that states only a scheduled or
+ * estimated departure is refused, as it gives a time that is not the departure's.
+ */
 export function parseFlightStatus(
   line: number,
   code: "DEP" | "ARR" | "RCF",
   fields: string[],
   base: ReportBase,
 ): StatusReport {
-  let index = 1;
-  let flight: StatusReport["flight"] = null;
+  let index = 2;
   let designator: { carrierCode: string; flightNumber: string } | null = null;
-  // RCF may omit the flight; DEP and ARR must name it.
-  if (code !== "RCF" || (fields[1] !== undefined && splitFlightDesignator(fields[1]) !== null)) {
-    designator = parseFlight(line, fields[1]);
-    index = 2;
-  }
+  const flightField = fields[1];
+  if (code !== "DEP" && flightField === "") index = 2;
+  else if (code === "RCF" && (flightField === undefined || splitFlightDesignator(flightField) === null))
+    index = 1;
+  else designator = parseFlight(line, flightField);
   const date = parseDate(line, fields[index], "optional");
   const stationField = fields[index + 1];
   let station: string;
@@ -225,14 +295,20 @@ export function parseFlightStatus(
   } else {
     station = parseStation(line, stationField);
   }
-  const { quantity, groups } = parseQuantityAndGroups(line, fields, index + 2, date);
-  const actual = groups.find((g) => g.kind === "A");
-  let time: StationTime;
-  if (actual !== undefined) time = actual.time;
-  else if (date.hour !== undefined) time = stationTimeOf(date);
-  else fail(line, "an actual time such as A1341 or a date and time such as 14MAR1341", fields.join("/"));
-  if (designator !== null) flight = { ...designator, flightDay: date.day, flightMonth: date.month };
-  return statusReport(base, line, code, station, time, flight, quantity, null);
+  const tail = parseFlightTail(line, fields, index + 2, date);
+  const actual =
+    tail.departure?.kind === "A" ? tail.departure : tail.arrival?.kind === "A" ? tail.arrival : null;
+  let time: StationTime | null;
+  if (code === "DEP") {
+    time = actual?.time ?? (date.hour !== undefined ? stationTimeOf(date) : null);
+    if (time === null && tail.departure !== null) {
+      fail(line, "an actual time such as A1341 or a date and time such as 14MAR1341", fields.join("/"));
+    }
+  } else {
+    time = date.hour !== undefined ? stationTimeOf(date) : (actual?.time ?? null);
+  }
+  const flight = designator === null ? null : { ...designator, flightDay: date.day, flightMonth: date.month };
+  return statusReport(base, line, code, station, time, flight, tail.quantity, null);
 }
 
 export function parseStationStatus(

@@ -13,6 +13,10 @@ const ARRAY_ELEMENTS: ReadonlySet<string> = new Set([
   "AssociatedStatusConsignment",
   "SpecifiedLogisticsTransportMovement",
   "SpecifiedEvent",
+  "ArrivalEvent",
+  "AssociatedTransportCargo",
+  "IncludedMasterConsignment",
+  "IncludedHouseConsignment",
 ]);
 
 const xmlParser = new XMLParser({

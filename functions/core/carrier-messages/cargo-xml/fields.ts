@@ -21,7 +21,7 @@ import {
   volumeProblem,
   weightProblem,
 } from "../common.ts";
-import type { AwbId, Quantity, StationTime } from "../types.ts";
+import type { AwbId, MessageOrigin, Quantity, StationTime } from "../types.ts";
 import { attribute, child, type ElementLocator, pathText, textOf, type XmlElement } from "./document.ts";
 
 const AWB_RE = /^(\d{3})-?(\d{8})$/;
@@ -60,12 +60,16 @@ export function readAwb(consignment: XmlElement, errors: ElementLocator): AwbId 
       "nothing",
     );
   }
-  const m = AWB_RE.exec(id);
-  if (m === null) errors.fail("TransportContractDocument", "an AWB number such as 020-12345675", id);
+  return readAwbText(id, "TransportContractDocument", errors);
+}
+
+/** An AWB number written in `element` (`020-12345675` or `02012345675`), check digit checked. */
+export function readAwbText(id: string | undefined, element: string, errors: ElementLocator): AwbId {
+  const m = id === undefined ? null : AWB_RE.exec(id);
+  if (m === null) errors.fail(element, "an AWB number such as 020-12345675", id);
   const serial = m[2] as string;
   const check = awbCheckDigit(serial);
-  if (Number(serial[7]) !== check)
-    errors.fail("TransportContractDocument", `AWB serial with check digit ${check}`, id);
+  if (Number(serial[7]) !== check) errors.fail(element, `AWB serial with check digit ${check}`, id);
   return { prefix: m[1] as string, serial };
 }
 
@@ -193,4 +197,16 @@ export function readTotal(consignment: XmlElement, errors: ElementLocator): Quan
     totalWeight ? "TotalGrossWeightMeasure" : "GrossWeightMeasure",
     errors,
   );
+}
+
+/**
+ * The message a Cargo-XML document is: its type (XFSU, XFWB, ...), the schema version its
+ * MessageHeaderDocument names (VersionID, e.g. "3.00") and its message id (ID), when given.
+ */
+export function readMessageOrigin(root: XmlElement, type: string): MessageOrigin {
+  return {
+    type,
+    version: pathText(root, "MessageHeaderDocument", "VersionID") ?? null,
+    id: pathText(root, "MessageHeaderDocument", "ID") ?? null,
+  };
 }

@@ -1,11 +1,15 @@
 /**
  * Cargo-XML (`application/xml`, `text/xml`): the document is checked and parsed once (document.ts),
- * then read by the message whose root element it has. Today that is the XFSU (StatusMessage).
+ * then read by the message whose root element it has: XFSU (StatusMessage), XFWB (Waybill), XFFM
+ * (FlightManifest) and XFZB (HouseWaybill).
  */
 import { MessageParseError } from "../../errors.ts";
 import { type CarrierReport, truncateFound } from "../types.ts";
 import { child, ElementLocator, isElement, readXmlDocument, type XmlElement } from "./document.ts";
+import { readXffm } from "./xffm.ts";
 import { readXfsu } from "./xfsu.ts";
+import { readXfwb } from "./xfwb.ts";
+import { readXfzb } from "./xfzb.ts";
 
 interface CargoXmlMessage {
   /** The message's name, as refusals say it: "XFSU". */
@@ -16,10 +20,15 @@ interface CargoXmlMessage {
 }
 
 /** The messages read, by root element: a new Cargo-XML message is its module and one line here. */
-const MESSAGES: readonly CargoXmlMessage[] = [{ name: "XFSU", root: "StatusMessage", read: readXfsu }];
+const MESSAGES: readonly CargoXmlMessage[] = [
+  { name: "XFSU", root: "StatusMessage", read: readXfsu },
+  { name: "XFWB", root: "Waybill", read: readXfwb },
+  { name: "XFFM", root: "FlightManifest", read: readXffm },
+  { name: "XFZB", root: "HouseWaybill", read: readXfzb },
+];
 
 const NAMES = MESSAGES.map((message) => message.name).join(" or ");
-const EXPECT_DOCUMENT = `an ${MESSAGES.map((message) => `${message.name} ${message.root}`).join(" or ")} document`;
+const EXPECT_DOCUMENT = `an ${MESSAGES.map((message) => `${message.name} ${message.root}`).join(", ")} document`;
 
 /** Parses one Cargo-XML document into reports; 400 naming the line for anything it cannot read. */
 export function parseCargoXml(xml: string): CarrierReport[] {

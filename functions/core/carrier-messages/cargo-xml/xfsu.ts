@@ -42,6 +42,7 @@ import {
   readAwb,
   readDateTime,
   readFlightDesignator,
+  readMessageOrigin,
   readQuantity,
   readTotal,
 } from "./fields.ts";
@@ -66,6 +67,7 @@ export function readXfsu(root: XmlElement, errors: ElementLocator): CarrierRepor
     originAt: errors.at("OriginLocation", "MasterConsignment/OriginLocation/ID"),
     destinationAt: errors.at("FinalDestinationLocation", "MasterConsignment/FinalDestinationLocation/ID"),
   };
+  const message = readMessageOrigin(root, "XFSU");
   const statuses = children(consignment, "ReportedStatus");
   if (statuses.length === 0) errors.fail("MasterConsignment", "a ReportedStatus element", "nothing");
   const reports: CarrierReport[] = [];
@@ -97,6 +99,7 @@ export function readXfsu(root: XmlElement, errors: ElementLocator): CarrierRepor
       origin: base.origin,
       destination: base.destination,
       total: base.total,
+      message,
       sourceAt: {
         report: errors.at("ReportedStatus", statusPath, statusIndex),
         origin: base.originAt,
@@ -117,7 +120,7 @@ interface ReportBase extends Pick<StatusReport, "awb" | "origin" | "destination"
   destinationAt: SourceRef;
 }
 
-type LocatedBase = Pick<StatusReport, "awb" | "origin" | "destination" | "total" | "sourceAt">;
+type LocatedBase = Pick<StatusReport, "awb" | "origin" | "destination" | "total" | "sourceAt" | "message">;
 
 function readStatus(
   code: string,

@@ -9,6 +9,7 @@ import { awbCheckDigit, volumeProblem, weightProblem } from "../common.ts";
 import {
   type CarrierReport,
   type FlightLeg,
+  type MessageOrigin,
   type Quantity,
   type SourceRef,
   type StationTime,
@@ -171,6 +172,8 @@ function toLeg(leg: v.InferOutput<typeof CarrierJsonLegSchema>, at: SourceRef): 
   };
 }
 
+const JSON_MESSAGE: MessageOrigin = { type: "JSON", version: null, id: null };
+
 function toReport(event: CarrierJsonEvent, locate: (...path: PathKey[]) => SourceRef): CarrierReport {
   const base = {
     awb: { prefix: event.AirlinePrefix, serial: event.AwbNumber },
@@ -178,6 +181,8 @@ function toReport(event: CarrierJsonEvent, locate: (...path: PathKey[]) => Sourc
     destination: event.Destination,
     total: toQuantity(event),
     source: `JSON/${event.Type}`,
+    // Our JSON form has no version and names no message reference.
+    message: JSON_MESSAGE,
     sourceAt: { report: locate(), origin: locate("Origin"), destination: locate("Destination") },
   };
   switch (event.Type) {

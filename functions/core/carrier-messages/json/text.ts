@@ -35,15 +35,16 @@ export function parseJsonText(body: string): unknown {
 export const MAX_JSON_DEPTH = 16;
 
 /**
- * Path of the first value nested deeper than MAX_JSON_DEPTH, cut after its last member name (the
- * member that holds it: `Messages[0].X`), or null. Iterative, so any depth is walked in constant stack.
+ * Path of the first value nested deeper than `maxDepth` (MAX_JSON_DEPTH unless said), cut after its
+ * last member name (the member that holds it: `Messages[0].X`), or null. Iterative, so any depth is
+ * walked in constant stack.
  */
-export function tooDeep(body: unknown): PathKey[] | null {
+export function tooDeep(body: unknown, maxDepth = MAX_JSON_DEPTH): PathKey[] | null {
   const stack: { value: unknown; path: PathKey[] }[] = [{ value: body, path: [] }];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const { value, path } = item;
     if (typeof value !== "object" || value === null) continue;
-    if (path.length >= MAX_JSON_DEPTH) {
+    if (path.length >= maxDepth) {
       let end = path.length;
       while (end > 0 && typeof path[end - 1] === "number") end--;
       return path.slice(0, end === 0 ? 1 : end);
@@ -57,4 +58,38 @@ export function tooDeep(body: unknown): PathKey[] | null {
     }
   }
   return null;
+}
+
+/**
+ * A JSON value as a refusal shows it, at most `max` characters: strings as they are, anything else
+ * written out without recursion (JSON.stringify of a value nested 10,000 deep throws RangeError).
+ */
+export function preview(value: unknown, max = 60): string {
+  if (typeof value === "string") return value;
+  let out = "";
+  // What is left to write, last first: a value, or text (brackets, separators, member names).
+  const stack: ({ value: unknown } | { text: string })[] = [{ value }];
+  for (let item = stack.pop(); item !== undefined && out.length < max; item = stack.pop()) {
+    if ("text" in item) {
+      out += item.text;
+      continue;
+    }
+    const v = item.value;
+    if (typeof v !== "object" || v === null) {
+      out += JSON.stringify(v) ?? String(v);
+      continue;
+    }
+    const entries: [string | null, unknown][] = Array.isArray(v)
+      ? v.slice(0, max).map((child) => [null, child])
+      : Object.entries(v).slice(0, max);
+    out += Array.isArray(v) ? "[" : "{";
+    stack.push({ text: Array.isArray(v) ? "]" : "}" });
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i] as [string | null, unknown];
+      stack.push({ value: child });
+      if (key !== null) stack.push({ text: `${JSON.stringify(key)}:` });
+      if (i > 0) stack.push({ text: "," });
+    }
+  }
+  return out.length > max ? out.slice(0, max) : out;
 }

@@ -12,24 +12,31 @@
  *                    REQUESTED are validated and then skipped (no report): a route map's planned
  *                    times come from the booking, never from a status, and an estimate is no actual.
  *   eventDate        xsd:dateTime at the event's station (terms.ts).
- *   eventLocation, eventFor, recordedPieceCount/Weight/Volume, transportMovementReference: the
+ *   eventLocation (also recordedAtLocation, as older documents name it), eventFor,
+ *                    recordedPieceCount/Weight/Volume, transportMovementReference: the
  *                    objects it points to (objects.ts); the movement names the flight of a
  *                    DEP/ARR/RCF, dated by its scheduled departure, else the event's date.
  * Tracked codes (RCS DEP ARR RCF NFD AWD DLV) become status reports; the other StatusCode codes
  * (BKD, FOH, MAN, DIS, ...) are kept as history (`other-status`), like Cargo-IMP's. Problems are
- * MessageParseError (400) naming the line and the JSON path as written (`@graph[1].cargo:eventDate`).
+ * MessageParseError (400) naming the line and the JSON path as written (`@graph[1].cargo:eventDate`);
+ * so is a document nested deeper than MAX_JSON_LD_DEPTH, at any depth.
+ * Each report names its message: "LogisticsEvent" (or "StatusUpdateEvent"), the data-model version
+ * its terms show (3.0 for core code-list IRIs, 3.1-3.3 for the code lists that replaced them, 3.3 for
+ * a StatusUpdateEvent; null when they do not tell), and the event's @id.
  */
 import { MAX_MESSAGES_PER_BODY } from "../common.ts";
 import type { PathKey } from "../json/lines.ts";
-import type { CarrierReport, ReportedStatusCode, StatusReport } from "../types.ts";
+import type { CarrierReport, MessageOrigin, ReportedStatusCode, StatusReport } from "../types.ts";
 import {
   API_NS,
+  assertShallow,
   CARGO_NS,
   type Context,
   DEFAULT_CONTEXT,
   expandIri,
   isObject,
   type Json,
+  type Located,
   type Node,
   property,
   Reader,
@@ -38,7 +45,10 @@ import {
 } from "./json-ld.ts";
 import { locationCode, readMovement, readQuantity, readWaybill } from "./objects.ts";
 import {
+  CODE_LISTS_NS,
   CODE_RE,
+  CORE_CODE_LISTS_NS,
+  codeIriOf,
   codeOf,
   EVENT_TIME_TYPES,
   HISTORY_ONLY,
@@ -94,6 +104,7 @@ export function parseOneRecordEvents(
   options: OneRecordParseOptions = {},
 ): CarrierReport[] {
   const reader = new Reader(sourceText);
+  assertShallow(body, reader);
   const reports: CarrierReport[] = [];
   for (const node of eventNodes(body, reader)) {
     if (options.skipOtherCodes && !hasStatusCode(node)) continue;
@@ -114,6 +125,25 @@ export interface OneRecordParseOptions {
 function hasStatusCode(event: Node): boolean {
   const code = statusCodeOf(event);
   return code !== null && (TRACKED.has(code) || HISTORY_ONLY.has(code));
+}
+
+/** The message an event is: its class, the data-model version its terms show, its @id. */
+function messageOf(event: Node, types: readonly string[], codeAt: Located): MessageOrigin {
+  const statusUpdate = types.includes(`${CARGO_NS}StatusUpdateEvent`);
+  const codeIri = codeIriOf(codeAt);
+  const version = statusUpdate
+    ? "3.3"
+    : codeIri?.startsWith(CORE_CODE_LISTS_NS)
+      ? "3.0"
+      : codeIri?.startsWith(CODE_LISTS_NS)
+        ? "3.1-3.3"
+        : null;
+  const id = event.value["@id"];
+  return {
+    type: statusUpdate ? "StatusUpdateEvent" : "LogisticsEvent",
+    version,
+    id: typeof id === "string" && id !== "" ? expandIri(id, event.ctx, false) : null,
+  };
 }
 
 function readEvent(event: Node, reader: Reader): CarrierReport | null {
@@ -151,7 +181,7 @@ function readEvent(event: Node, reader: Reader): CarrierReport | null {
 
   const { awb, origin, destination, originAt, destinationAt } = readWaybill(event, reader);
 
-  const locationAt = property(event, "eventLocation");
+  const locationAt = property(event, "eventLocation") ?? property(event, "recordedAtLocation");
   if (locationAt === undefined)
     return reader.fail(event.path, "an eventLocation with an IATA airport code", undefined);
   const station = locationCode(locationAt, reader, "eventLocation");
@@ -168,6 +198,7 @@ function readEvent(event: Node, reader: Reader): CarrierReport | null {
     origin,
     destination,
     total: null,
+    message: messageOf(event, types, codeAt),
     sourceAt: {
       report: reader.at(event.path),
       origin: originAt,

@@ -8,6 +8,7 @@
  */
 import { MessageParseError } from "../../errors.ts";
 import { fieldName, lineOfJsonPath, type PathKey } from "../json/lines.ts";
+import { preview, tooDeep } from "../json/text.ts";
 import { type SourceRef, truncateFound } from "../types.ts";
 
 export const CARGO_NS = "https://onerecord.iata.org/ns/cargo#";
@@ -89,9 +90,23 @@ export class Reader {
 
   fail(path: readonly PathKey[], expected: string, found: unknown): never {
     const where = this.at(path);
-    const shown = found === undefined ? "nothing" : typeof found === "string" ? found : JSON.stringify(found);
-    throw new MessageParseError(where.line, expected, truncateFound(shown ?? "nothing"), where.path);
+    const shown = found === undefined ? "nothing" : preview(found);
+    throw new MessageParseError(where.line, expected, truncateFound(shown), where.path);
   }
+}
+
+/**
+ * Deepest nesting of arrays and objects a ONE Record document may have. A LogisticsEvent with its
+ * Waybill, Locations and TransportMovement embedded needs about ten; deeper nesting only serves to
+ * exhaust a stack, and is refused (400 naming where) before anything reads the document.
+ */
+export const MAX_JSON_LD_DEPTH = 32;
+
+/** Refuses a document nested deeper than MAX_JSON_LD_DEPTH, naming the member that holds it. */
+export function assertShallow(body: unknown, reader: Reader): void {
+  const deep = tooDeep(body, MAX_JSON_LD_DEPTH);
+  if (deep !== null)
+    reader.fail(deep, `at most ${MAX_JSON_LD_DEPTH} levels of nested arrays and objects`, "deeper nesting");
 }
 
 /** The value of a node's property `cargo#name` (or `api#name` with `ns`), first of an array. */

@@ -8,6 +8,7 @@ import type { SourceRef } from "../types.ts";
 import {
   API_NS,
   allProperties,
+  assertShallow,
   DEFAULT_CONTEXT,
   expandIri,
   isObject,
@@ -50,6 +51,7 @@ function referenceOf(located: Located, reader: Reader, what: string): Notificati
  */
 export function parseOneRecordNotification(body: unknown, sourceText?: string): OneRecordNotification {
   const reader = new Reader(sourceText);
+  assertShallow(body, reader);
   if (!isObject(body)) return reader.fail([], "a JSON-LD api:Notification object", body);
   const node: Node = { value: body, ctx: withContext(DEFAULT_CONTEXT, body), path: [] };
   const types = typesOf(node);

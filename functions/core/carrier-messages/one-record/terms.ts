@@ -1,8 +1,12 @@
 /**
  * How ONE Record data models write what the service reads: codes from code lists, date-times and
  * measured values, and which StatusCode codes the service tracks.
- *   code         a plain code, an IRI (compact or not, `https://onerecord.iata.org/ns/code-lists/StatusCode#DEP`)
- *                naming it, `{ "@id": IRI }`, or a CodeListElement with `code`. DIS_xxx reads DIS.
+ *   code         a plain code; an IRI naming it, compact (`cargo:ACTUAL`, with the document's
+ *                context) or not: data model 3.0's core code lists
+ *                (`https://onerecord.iata.org/ns/coreCodeLists#StatusCode_DEP`, the list's name and
+ *                `_` before the code), 3.1 to 3.3's code lists
+ *                (`https://onerecord.iata.org/ns/code-lists/StatusCode#DEP`); `{ "@id": IRI }`; or a
+ *                CodeListElement with `code` (its own `@id` may be any internal IRI). DIS_xxx reads DIS.
  *   date-time    xsd:dateTime; with `Z` or an offset an exact instant, turned into the station's local
  *                time; without, the station's local time as written.
  *   Value        numericalValue + unit (a MeasurementUnitCode IRI or code: KGM, LBR, MTQ, ...).
@@ -32,8 +36,22 @@ const DATE_TIME_RE =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|([+-])(\d{2}):?(\d{2}))?$/;
 export const CODE_RE = /^[A-Z]{3}$/;
 
-/** The part of an IRI after `#` (or the last `/`): `.../StatusCode#DEP` -> `DEP`, `cargo:ACTUAL` -> `ACTUAL`. */
+/** Data model 3.0's core code lists: `StatusCode_DEP` is the code DEP of the list StatusCode. */
+export const CORE_CODE_LISTS_NS = "https://onerecord.iata.org/ns/coreCodeLists#";
+/** Data model 3.1 to 3.3's code lists: `code-lists/StatusCode#DEP`. */
+export const CODE_LISTS_NS = "https://onerecord.iata.org/ns/code-lists/";
+
+/**
+ * The code an IRI names: the part after `#` (or the last `/`), without the list's name in the core
+ * code lists: `.../StatusCode#DEP` -> `DEP`, `coreCodeLists#StatusCode_DEP` -> `DEP`, `cargo:ACTUAL`
+ * -> `ACTUAL`.
+ */
 function localName(iri: string): string {
+  if (iri.startsWith(CORE_CODE_LISTS_NS)) {
+    const name = iri.slice(CORE_CODE_LISTS_NS.length);
+    const underscore = name.indexOf("_");
+    return underscore === -1 ? name : name.slice(underscore + 1);
+  }
   const hash = iri.lastIndexOf("#");
   if (hash !== -1) return iri.slice(hash + 1);
   const slash = iri.lastIndexOf("/");
@@ -45,12 +63,21 @@ export function codeOf(located: Located): string | null {
   const { value, ctx } = located;
   if (typeof value === "string") return value.includes(":") ? localName(expandIri(value, ctx, false)) : value;
   if (!isObject(value)) return null;
-  const id = value["@id"];
-  if (typeof id === "string") return localName(expandIri(id, ctx, false));
+  // A CodeListElement says its code; its @id may be an internal IRI that names nothing.
   const node = asNode(located);
   const code = node === null ? undefined : property(node, "code");
   const text = code === undefined ? null : literal(code);
-  return typeof text === "string" ? text : null;
+  if (typeof text === "string") return text;
+  const id = value["@id"];
+  return typeof id === "string" ? localName(expandIri(id, ctx, false)) : null;
+}
+
+/** The IRI a code is written with (expanded), or null for a plain code or a CodeListElement's code. */
+export function codeIriOf(located: Located): string | null {
+  const { value, ctx } = located;
+  const id = isObject(value) ? value["@id"] : value;
+  if (typeof id !== "string" || !id.includes(":")) return null;
+  return expandIri(id, ctx, false);
 }
 
 /** The StatusCode code of an event's eventCode (DIS_xxx reads DIS), or null. */

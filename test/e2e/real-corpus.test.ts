@@ -1,0 +1,206 @@
+/**
+ * The real-message corpus (test/fixtures/real: 90 messages no one here wrote, byte for byte as
+ * published; README and manifest.json there) through the real ingest path of one local runner:
+ * every file is posted to POST /carrier/messages with its format's content type, as the carrier of
+ * its AWBs' prefix (a manifest once per prefix it lists), and then
+ * - a file the format says is understood answers 200, and the route map and history show what the
+ *   manifest says: each milestone's actual at its station with the time as a UTC/local pair, each
+ *   status beyond the milestones in the history, each booked flight; an FWB's agent owns the AWB;
+ * - a file the format says must be refused answers 400 (naming the line the manifest names) or 422.
+ * A forwarder reads every AWB through an XTD grant given before the messages arrive; a status answer
+ * or manifest is preceded by the AWB's waybill (an FWB with its route), as a tracked shipment has it.
+ * ONE Record documents without an AWB are posted alone and refused: delivering an event for a known
+ * shipment needs the ONE Record server's event route, which this service does not have yet.
+ * A summary table (by format, type and source) is printed; at least 95% of the corpus must behave as
+ * the manifest says, and at least 95% of the files it says are understood must be.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import {
+  awbRoutes,
+  body,
+  type Check,
+  checksOf,
+  contentType,
+  type HistoryView,
+  type ManifestEntry,
+  manifest,
+  postingPrefixes,
+  refusalLine,
+  sourceRepository,
+  validAwb,
+  waybillSeed,
+} from "./real-corpus-expectations.ts";
+
+let stack: RunningStack;
+const READER = { id: "CORPUS", agent: "7777777", cass: "0007" };
+const reader = tokens.forwarder(READER.id, READER.agent, READER.cass, "FRA");
+const support = tokens.support();
+
+interface Outcome {
+  entry: ManifestEntry;
+  understood: boolean;
+  asExpected: boolean;
+  detail: string;
+}
+const outcomes: Outcome[] = [];
+
+const awb11 = (awb: string) => awb.replace("-", "");
+
+async function post(prefix: string, text: string, type: string) {
+  return call(stack.url, "POST", "/carrier/messages", {
+    token: tokens.carrier(prefix),
+    body: text,
+    contentType: type,
+  });
+}
+
+async function history(awb: string): Promise<HistoryView | null> {
+  const answer = await call(stack.url, "GET", `/ffw/service/routemap/${awb11(awb)}/history`, {
+    token: reader,
+  });
+  return answer.status === 200 ? (answer.body as HistoryView) : null;
+}
+
+/** Posts one corpus file and says whether the service did what the manifest says. */
+async function run(entry: ManifestEntry): Promise<Outcome> {
+  const type = contentType(entry);
+  if (entry.expected === "understood" && ["FSU", "FSA", "FFM", "XFFM"].includes(entry.type)) {
+    for (const [awb, route] of awbRoutes(entry)) {
+      if (!validAwb(awb)) continue;
+      const seeded = await post(awb.slice(0, 3), waybillSeed(awb, route), "text/plain");
+      if (seeded.status !== 200)
+        return { entry, understood: false, asExpected: false, detail: `seed ${seeded.text}` };
+    }
+  }
+  const answers = [];
+  for (const prefix of postingPrefixes(entry)) answers.push(await post(prefix, body(entry), type));
+  const refused = answers.find((a) => a.status !== 200);
+  if (refused === undefined) {
+    if (entry.expected === "refused")
+      return { entry, understood: true, asExpected: false, detail: "understood, the manifest says refused" };
+    const failed = await failedChecks(entry);
+    return {
+      entry,
+      understood: true,
+      asExpected: failed.length === 0,
+      detail: failed.length === 0 ? "ok" : `not shown: ${failed.join("; ")}`,
+    };
+  }
+  const problem = refused.body as { errors?: { field: string }[] };
+  const field = problem.errors?.[0]?.field ?? "";
+  const detail = `${refused.status} ${field}`;
+  if (entry.expected === "understood")
+    return { entry, understood: false, asExpected: false, detail: `${detail} ${refused.text.slice(0, 300)}` };
+  const line = refusalLine(entry);
+  const namesLine = line === null || field === `line ${line}` || field.startsWith(`line ${line}:`);
+  return {
+    entry,
+    understood: false,
+    asExpected: [400, 422].includes(refused.status) && namesLine,
+    detail: namesLine ? detail : `${detail} (the manifest names line ${line})`,
+  };
+}
+
+async function failedChecks(entry: ManifestEntry): Promise<string[]> {
+  const failed: string[] = [];
+  const checks: Check[] = checksOf(entry);
+  const histories = new Map<string, HistoryView | null>();
+  for (const check of checks) {
+    if (!histories.has(check.awb)) histories.set(check.awb, await history(check.awb));
+    const h = histories.get(check.awb) ?? null;
+    if (h === null || !check.holds(h)) failed.push(`${check.awb} ${check.what}`);
+  }
+  // An FWB's agent (code and CASS) owns the AWB: that forwarder reads its route map.
+  const agent = entry.agent;
+  const awb = entry.awbs?.[0];
+  if ((entry.type === "FWB" || entry.type === "XFWB") && agent?.cass && awb !== undefined) {
+    const owner = tokens.forwarder(`AGT${agent.code}`, agent.code, agent.cass);
+    const map = await call(stack.url, "GET", `/ffw/service/routemap/${awb11(awb)}`, { token: owner });
+    if (map.status !== 200) failed.push(`agent ${agent.code}/${agent.cass} does not own ${awb}`);
+  }
+  return failed;
+}
+
+function table(rows: Outcome[], key: (o: Outcome) => string): string {
+  const groups = new Map<string, Outcome[]>();
+  for (const o of rows) groups.set(key(o), [...(groups.get(key(o)) ?? []), o]);
+  const lines = [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, list]) => {
+      const understood = list.filter((o) => o.understood).length;
+      const asExpected = list.filter((o) => o.asExpected).length;
+      return `| ${name} | ${list.length} | ${understood} | ${list.length - understood} | ${asExpected} |`;
+    });
+  return [
+    "| group | files | understood | refused | as the manifest says |",
+    "| --- | --- | --- | --- | --- |",
+    ...lines,
+  ].join("\n");
+}
+
+beforeAll(async () => {
+  stack = await startRunner({
+    RATE_LIMIT_PER_SECOND: "100000",
+    RATE_LIMIT_BURST: "100000",
+    RATE_LIMIT_PER_MINUTE: "1000000000",
+    RATE_LIMIT_PER_HOUR: "1000000000",
+    RATE_LIMIT_PER_DAY: "1000000000",
+  });
+  const awbs = new Set(manifest.flatMap((e) => e.awbs ?? []).filter(validAwb));
+  const prefixes = new Set([...awbs].map((awb) => awb.slice(0, 3)));
+  for (const prefix of [...prefixes, "020"]) {
+    const put = await call(stack.url, "PUT", `/support/carriers/${prefix}`, {
+      token: support,
+      json: { Name: `Carrier ${prefix}`, QualityProgram: true, Xtd: true },
+    });
+    expect(put.status, put.text).toBe(200);
+  }
+  // The reader's XTD grants, before any message: a grant applies when the route map is created.
+  for (const awb of awbs) {
+    const granted = await call(stack.url, "POST", "/ffw/service/routemap/sendsme", {
+      token: reader,
+      json: {
+        AirlinePrefix: awb.slice(0, 3),
+        AwbNumber: awb.slice(4),
+        AgentCode: READER.agent,
+        AgentCass: READER.cass,
+        IsXTD: true,
+      },
+    });
+    expect(granted.status, granted.text).toBe(200);
+  }
+}, 300_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe("the real-message corpus through the ingest path", () => {
+  it("understands what the format allows and refuses what it requires, as the manifest says", async () => {
+    for (const entry of manifest) outcomes.push(await run(entry));
+    const understood = outcomes.filter((o) => o.understood).length;
+    const asExpected = outcomes.filter((o) => o.asExpected).length;
+    const expectedUnderstood = outcomes.filter((o) => o.entry.expected === "understood");
+    const understoodOfThose = expectedUnderstood.filter((o) => o.understood && o.asExpected).length;
+    const summary = [
+      `Real corpus: ${outcomes.length} files, ${understood} understood, ${outcomes.length - understood} refused; ` +
+        `${asExpected} as the manifest says; ${understoodOfThose} of the ${expectedUnderstood.length} it says are understood.`,
+      "",
+      "By format, type and version:",
+      table(outcomes, (o) => `${o.entry.format} ${o.entry.type} ${o.entry.version}`),
+      "",
+      "By source:",
+      table(outcomes, (o) => sourceRepository(o.entry)),
+      "",
+      "Not as the manifest says:",
+      ...outcomes.filter((o) => !o.asExpected).map((o) => `- ${o.entry.file}: ${o.detail}`),
+      "",
+      "Refused as the format requires:",
+      ...outcomes.filter((o) => !o.understood && o.asExpected).map((o) => `- ${o.entry.file}: ${o.detail}`),
+    ].join("\n");
+    process.stdout.write(`${summary}\n`);
+    expect(asExpected / outcomes.length, summary).toBeGreaterThanOrEqual(0.95);
+    expect(understoodOfThose / expectedUnderstood.length, summary).toBeGreaterThanOrEqual(0.95);
+  }, 600_000);
+});
