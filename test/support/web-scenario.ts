@@ -1,15 +1,15 @@
 /**
  * Seeds the real local runner so every page of the web app has real data, only through the public
  * and support APIs a person or carrier would use (no table writes):
- *   - two onboarded forwarders (the dev sign-in lists them): ACME-FRA, whose pages the tests read,
- *     and OTHER-FWD, whose AWB must never show on ACME's pages or its share link;
+ *   - two onboarded forwarders (the dev sign-in lists them): ACMEFRANK (named Acme Forwarding GmbH), whose pages the tests read,
+ *     and OTHERFWDR, whose AWB must never show on ACME's pages or its share link;
  *   - carrier 020 (Lufthansa Cargo) with its settings;
  *   - LATE_AWB, a 3-leg route FRA → JFK → ORD → MEX: RCS 10 min early, LH400 departed 45 min late;
  *   - MISSING_AWB, FRA → JFK on LH402: its DEP falls due after booking, the fake clock moves past
  *     it, and the due check fires (a Missed event): the DEP is Missing;
  *   - ON_TIME_AWB, ACME's, booked for tomorrow with a truck feeder HAJ → FRA then LH406 to JFK:
  *     nothing late or missing (not an exception);
- *   - OTHER_AWB, booked for OTHER-FWD;
+ *   - OTHER_AWB, booked for OTHERFWDR;
  *   - a webhook of ACME on DEP whose receiver refuses the first POST (400: parked at once,
  *     replayable) and accepts later ones; an e-mail rule; a customer endpoint (read-only in the app).
  * Also used by the bench (a 3-leg route map to render). No vitest here: the bench imports it.
@@ -24,13 +24,16 @@ const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "
 
 export interface Forwarder {
   ForwarderId: string;
+  /** How people name it: the shared page says who shared a route map. */
+  Name?: string;
   AgentCode: string;
   AgentCass: string;
   AgentStation: string;
   ContactEmail: string;
 }
 export const ACME: Forwarder = {
-  ForwarderId: "ACME-FRA",
+  ForwarderId: "ACMEFRANK",
+  Name: "Acme Forwarding GmbH",
   // Not a substring of any AWB here, so "the shared page shows no agent code" can be checked as text.
   AgentCode: "5550123",
   AgentCass: "0001",
@@ -38,7 +41,7 @@ export const ACME: Forwarder = {
   ContactEmail: "ops@acme.example",
 };
 export const OTHER: Forwarder = {
-  ForwarderId: "OTHER-FWD",
+  ForwarderId: "OTHERFWDR",
   AgentCode: "7654321",
   AgentCass: "0042",
   AgentStation: "FRA",

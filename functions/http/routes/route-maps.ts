@@ -40,7 +40,7 @@ export const ROUTE_MAP_ROUTES = {
     tag: "route maps",
     query: MonthPageQuerySchema,
     response: component("XtdUsage", XtdUsageSchema, {
-      ForwarderIdentifier: "FWD1",
+      ForwarderIdentifier: "ACMECARGO",
       Month: "2026-11",
       XtdRequests: 1,
       TotalItems: 1,

@@ -31,7 +31,7 @@ describe("renderEventPayload", () => {
       IdMessage: "evt-0001",
       AirWaybillPrefix: "020",
       AirWaybillNumber: "12345675",
-      ForwarderIdentifier: "fwd-owner",
+      ForwarderIdentifier: "FWDOWNERX",
       AgentCode: "1234567",
       AgentCass: "0001",
       AgentStation: "FRA",
