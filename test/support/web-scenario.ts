@@ -81,6 +81,9 @@ export const flightHeading = (leg: { carrier: string; number: string; from: stri
 export const LATE_BY_MINUTES = 45;
 /** RCS of LATE_AWB: planned first STD − 2 h, reported 10 minutes before that. */
 export const EARLY_BY_MINUTES = 10;
+/** The verdicts the timeline says of them (verdict-words.ts): LH400 left 1 h 45 min after its STD. */
+export const LATE_DEPARTURE_WORDS = `1 h ${LATE_BY_MINUTES} min after schedule · ${LATE_BY_MINUTES} min after plan: Ko`;
+export const EARLY_RECEIPT_WORDS = `${EARLY_BY_MINUTES} min before plan: Ok`;
 
 /** Station-local parts of an instant: "2026-03-14T13:41" (JSON form), "2026-03-14", "14MAR", "1341". */
 function local(station: string, ms: number) {
@@ -191,6 +194,15 @@ const dep = (awb: string, legs: Leg[], leg: Leg, at: number) => {
   return `FSU/13\n${line(awb, legs)}\nDEP/${leg.carrier}${leg.number}/${t.ddmmm}/${leg.from}${leg.to}/T10K250.0/A${t.hhmm}\n`;
 };
 
+const arr = (awb: string, legs: Leg[], leg: Leg, at: number) => {
+  const t = local(leg.to, at);
+  return `FSU/13\n${line(awb, legs)}\nARR/${leg.carrier}${leg.number}/${t.ddmmm}${t.hhmm}/${leg.to}/T10\n`;
+};
+const nfd = (awb: string, legs: Leg[], station: string, at: number) => {
+  const t = local(station, at);
+  return `FSU/13\n${line(awb, legs)}\nNFD/${t.ddmmm}${t.hhmm}/${station}/T10\n`;
+};
+
 /** Books `legs` for `awb` and files the FWB naming `owner` as agent: a shipment owner's pages list. */
 export async function bookShipment(
   stack: RunningStack,
@@ -234,6 +246,42 @@ export async function seedLateThreeLegShipment(
   const actualMs = plannedMs + LATE_BY_MINUTES * MINUTE;
   await postCarrier(stack, dep(LATE_AWB, legs, firstLeg, actualMs));
   return { plannedLocal: local("FRA", plannedMs).jsonForm, actualLocal: local("FRA", actualMs).jsonForm };
+}
+
+/**
+ * ACME's shipment for the verdict words, delivered yesterday: LH400 FRA → JFK departed 15 min after
+ * its STD and arrived 30 min before its STA, LH8160 JFK → ORD departed 70 min after its STD (10 min
+ * after its plan, STD + 1 h) and arrived on time, ready for pick-up at ORD 2 h after plan (last STA +
+ * 6 h). At destination. Used by the tests that read the verdicts, not by the scenario above.
+ */
+export const VERDICTS_AWB = "020-12345723";
+/** What the app (signed in and shared) and the e-mails say of each of them (verdict-words.ts). */
+export const VERDICT_WORDS = {
+  firstDeparture: "15 min after schedule · within plan: Ok",
+  firstArrival: "30 min before schedule · within plan: Ok",
+  secondDeparture: "1 h 10 min after schedule · 10 min after plan: Ko",
+  readyForPickUp: "2 h after plan: Ko",
+} as const;
+export const VERDICT_LEGS = [
+  { carrier: "LH", number: "400", from: "FRA", to: "JFK" },
+  { carrier: "LH", number: "8160", from: "JFK", to: "ORD" },
+] as const;
+
+export async function seedVerdictShipment(stack: RunningStack, owner: Forwarder = ACME): Promise<void> {
+  const n = Math.floor(Date.now() / MINUTE) * MINUTE;
+  const [first, second] = VERDICT_LEGS;
+  const legs: Leg[] = [
+    { ...first, std: n - 30 * HOUR, sta: n - 22 * HOUR },
+    { ...second, std: n - 20 * HOUR, sta: n - 17 * HOUR },
+  ];
+  const [one, two] = legs as [Leg, Leg];
+  await postCarrier(stack, booking(VERDICTS_AWB, legs));
+  await postCarrier(stack, fwb(VERDICTS_AWB, legs, owner));
+  await postCarrier(stack, dep(VERDICTS_AWB, legs, one, one.std + 15 * MINUTE));
+  await postCarrier(stack, arr(VERDICTS_AWB, legs, one, one.sta - 30 * MINUTE));
+  await postCarrier(stack, dep(VERDICTS_AWB, legs, two, two.std + 70 * MINUTE));
+  await postCarrier(stack, arr(VERDICTS_AWB, legs, two, two.sta));
+  await postCarrier(stack, nfd(VERDICTS_AWB, legs, "ORD", two.sta + 8 * HOUR));
 }
 
 export interface WebScenario {

@@ -3,13 +3,19 @@
  * Go, and the app opens its route map (which says so when there is none for you). A malformed AWB
  * or a wrong check digit is said next to the field, without leaving the page.
  */
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { lookupAwb } from "../lib/awb-lookup.ts";
 import { routeMapHash } from "../lib/hash-route.ts";
 
 export function AwbLookup() {
   const [text, setText] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
+  // A complaint belongs to the page it was made on: going elsewhere clears it.
+  useEffect(() => {
+    const clear = () => setProblem(null);
+    addEventListener("hashchange", clear);
+    return () => removeEventListener("hashchange", clear);
+  }, []);
   return (
     <form
       class="awb-lookup"

@@ -146,24 +146,31 @@ export interface NextMilestone {
 }
 
 /**
- * The next milestone: the first not reported in timeline order, Missing ones included (an overdue
- * departure is still what the desk waits for). LAT is a deadline judged by the RCS, never reported
- * itself, so it is skipped. null once everything is reported, and for a cancelled shipment.
+ * The next milestone: the first not reported after the last one reported, in the order they happen
+ * (an earlier one left unreported, such as an RCS never sent, is behind the shipment, not ahead of
+ * it). A Missing one counts: an overdue departure is still what the desk waits for. LAT is a deadline
+ * judged by the RCS, never reported itself, so it is skipped. null once the last milestone is
+ * reported, and for a cancelled shipment.
  */
 export function nextMilestone(map: RouteMap): NextMilestone | null {
   if (map.Status === "Cancelled") return null;
-  for (const section of timelineSections(map))
-    for (const milestone of section.milestones) {
-      if (milestone.ActualDateTime || milestone.Name === "LAT") continue;
-      return {
-        milestone,
-        label: milestoneLabel(milestone.Name),
-        station: milestone.Station,
-        planned: milestone.PlannedDateTime,
-        leg: section.flight ? section.title : null,
-      };
-    }
-  return null;
+  const ordered = timelineSections(map).flatMap((section) =>
+    section.milestones.map((milestone) => ({ milestone, section })),
+  );
+  let start = 0;
+  ordered.forEach(({ milestone }, index) => {
+    if (milestone.ActualDateTime) start = index + 1;
+  });
+  const next = ordered.slice(start).find(({ milestone }) => milestone.Name !== "LAT");
+  if (!next) return null;
+  const { milestone, section } = next;
+  return {
+    milestone,
+    label: milestoneLabel(milestone.Name),
+    station: milestone.Station,
+    planned: milestone.PlannedDateTime,
+    leg: section.flight ? section.title : null,
+  };
 }
 
 /** "14:25 CET, 14 Mar" as the timeline writes a station-local time; "none" without one. */

@@ -3,6 +3,7 @@
  * Exceptions view, which filters in the app), and every page of the current list for the CSV export.
  */
 import { api, FFW } from "../../api.ts";
+import { type ExportProgress, readAllPages } from "../../lib/export-pages.ts";
 import { isException, type RouteMap, type RouteMapSearchResult } from "../../lib/route-map.ts";
 import { clampPage, type ShipmentFilters, type SortOrder, searchBody } from "../../lib/search.ts";
 
@@ -11,7 +12,7 @@ export const PAGE_SIZE = 25;
  * The Exceptions view and the export read the API's largest page (150; a larger PageSize is capped,
  * so asking more would skip nothing but would overstate what was read).
  */
-const LARGEST_PAGE = 150;
+export const LARGEST_PAGE = 150;
 /** The Exceptions view filters in the app: it reads up to this many pages. */
 const EXCEPTION_SCAN_PAGES = 8;
 
@@ -71,37 +72,16 @@ export async function loadView(
   };
 }
 
-export interface ExportProgress {
-  /** Pages read so far, and how many there are (the answer's TotalPages, known after the first). */
-  page: number;
-  pages: number;
-  /** Shipments read so far, of TotalItems. */
-  read: number;
-  total: number;
-}
-
-/**
- * Every shipment of the current list, in its order, all pages (not only the one on screen): the
- * Exceptions view keeps its exceptions. Reports progress after each page; `cancelled()` stops it
- * between pages (the export is then thrown away).
- */
-export async function loadAllShipments(
+/** The current list (filters, sort, view) for the CSV export, every page of it. */
+export const loadAllShipments = (
   filters: ShipmentFilters,
   sort: SortOrder,
   exceptionsOnly: boolean,
   onProgress: (progress: ExportProgress) => void,
   cancelled: () => boolean,
-): Promise<RouteMap[] | null> {
+): Promise<RouteMap[] | null> => {
   const body = searchBody(filters, sort);
-  const all: RouteMap[] = [];
-  let read = 0;
-  for (let page = 1; ; page++) {
-    if (cancelled()) return null;
-    const result = await searchPage(body, page, LARGEST_PAGE);
-    read += result.Items.length;
-    all.push(...(exceptionsOnly ? result.Items.filter(isException) : result.Items));
-    onProgress({ page, pages: Math.max(1, result.TotalPages), read, total: result.TotalItems });
-    if (page >= result.TotalPages || result.Items.length === 0) break;
-  }
-  return cancelled() ? null : all;
-}
+  return readAllPages((page) => searchPage(body, page, LARGEST_PAGE), exceptionsOnly, onProgress, cancelled);
+};
+
+export type { ExportProgress };
