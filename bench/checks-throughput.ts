@@ -67,7 +67,7 @@ try {
 
   const routeMaps = dynamoRouteMapRepository();
   const subscriptions = dynamoSubscriptionRepository();
-  const owner = { forwarderId: "FWD1", agentCode: "1234567", agentCass: "0001", agentStation: "FRA" };
+  const owner = { forwarderId: "ACMECARGO", agentCode: "1234567", agentCass: "0001", agentStation: "FRA" };
   const ruleBase = {
     owner,
     channel: "Email" as const,

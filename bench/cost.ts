@@ -57,7 +57,7 @@ const ROUTES: Record<number, string[]> = {
   3: ["FRA", "AMS", "LHR", "JFK"],
   6: ["FRA", "AMS", "LHR", "JFK", "ORD", "LAX", "NRT"],
 };
-const OWNER = { forwarder_id: "FWD1", agent_code: "1234567", agent_cass: "0001", agent_station: "FRA" };
+const OWNER = { forwarder_id: "ACMECARGO", agent_code: "1234567", agent_cass: "0001", agent_station: "FRA" };
 
 const [dynamoLocal, sqsEmulator, receiver] = await Promise.all([
   startDynamoDbLocal(await freePort()),
@@ -492,7 +492,7 @@ try {
   await wiring.subscriptions().putWebhook(
     webhook(
       1,
-      { forwarderId: "FWD1", agentCode: "1234567", agentCass: "0001", agentStation: "FRA" },
+      { forwarderId: "ACMECARGO", agentCode: "1234567", agentCass: "0001", agentStation: "FRA" },
       {
         Url: `${receiver.url}/cost`,
         Event: "DEP",
@@ -500,7 +500,7 @@ try {
     ),
   );
   const ruleBase = {
-    owner: { forwarderId: "FWD1", agentCode: "1234567", agentCass: "0001", agentStation: "FRA" },
+    owner: { forwarderId: "ACMECARGO", agentCode: "1234567", agentCass: "0001", agentStation: "FRA" },
     channel: "Email" as const,
     notifyTo: "ops@forwarder.example",
     headerItems: ["AWB" as const, "MIL" as const, "NTF" as const],

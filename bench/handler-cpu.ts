@@ -41,7 +41,7 @@ const event = {
     requestId: "bench",
     authorizer: {
       role: "forwarder",
-      forwarder_id: "FWD1",
+      forwarder_id: "ACMECARGO",
       agent_code: "1234567",
       agent_cass: "0001",
       agent_station: "FRA",

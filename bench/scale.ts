@@ -50,7 +50,7 @@ const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30 * 60_000);
 
 const OWNER: ForwarderIdentity = {
   role: "forwarder",
-  forwarderId: "FWD1",
+  forwarderId: "ACMECARGO",
   agentCode: "1234567",
   agentCass: "0001",
   agentStation: "FRA",

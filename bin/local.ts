@@ -47,7 +47,7 @@ process.stdout.write(
     `  Token URL        ${stack.tokenUrl}   (OAuth 2.0 client credentials)`,
     `  Support client   ${stack.supportClient.clientId} ${stack.supportClient.clientSecret}   (also in .local/support-client.json)`,
     `Get a token:  curl -s -u ${stack.supportClient.clientId}:${stack.supportClient.clientSecret} -d grant_type=client_credentials ${stack.tokenUrl}`,
-    "  (dev shortcut: npm run --silent token -- forwarder FWD1 --agent 1234567 --cass 0001)",
+    "  (dev shortcut: npm run --silent token -- forwarder ACMECARGO --agent 1234567 --cass 0001)",
     `Call it:      curl -H "Authorization: Bearer $TOKEN" ${stack.apiUrl}/ffw/service/routemap/02012345675`,
     "Ctrl-C stops everything.",
     "",

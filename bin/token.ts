@@ -1,6 +1,6 @@
 /**
  * Prints a bearer JWT from the local dev issuer (DESIGN.md section 7):
- *   npm run --silent token -- forwarder FWD1 --agent 1234567 --cass 0001 [--station FRA]
+ *   npm run --silent token -- forwarder ACMECARGO --agent 1234567 --cass 0001 [--station FRA]
  *   npm run --silent token -- carrier 020
  *   npm run --silent token -- support
  * Options: --expires-in <seconds> (default 43200; at most JWT_MAX_LIFETIME_SECONDS, default 86400,
@@ -10,6 +10,10 @@
  */
 import { parseArgs } from "node:util";
 import { DEFAULT_JWT_MAX_LIFETIME_SECONDS, SETTINGS_ENV } from "../functions/contracts/settings.ts";
+import {
+  FORWARDER_IDENTIFIER_PATTERN,
+  FORWARDER_IDENTIFIER_RULE,
+} from "../functions/core/tenants/tenants.ts";
 import { carrierClaims, forwarderClaims, signDevToken, supportClaims } from "./dev-issuer.ts";
 
 const USAGE = `usage:
@@ -48,6 +52,9 @@ let claims: Record<string, unknown>;
 switch (role) {
   case "forwarder": {
     if (!subject) fail("forwarder needs a ForwarderIdentifier");
+    // As onboarding: receivers validate the id in every event payload against this pattern.
+    if (!FORWARDER_IDENTIFIER_PATTERN.test(subject))
+      fail(`the ForwarderIdentifier ${subject} ${FORWARDER_IDENTIFIER_RULE}, e.g. ACMECARGO`);
     if (!values.agent || !/^\d{7}$/.test(values.agent)) fail("--agent must be 7 digits");
     if (!values.cass || !/^\d{4}$/.test(values.cass)) fail("--cass must be 4 digits");
     if (values.station !== undefined && !/^[A-Z]{3}$/.test(values.station))

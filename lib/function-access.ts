@@ -97,6 +97,8 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "delete-route-map-share": { tables: { deliveries: "readWrite" } },
   // Public: the link (by its token hash), then the route map it names.
   "get-shared-route-map": { tables: { routeMaps: "read", deliveries: "read" } },
+  // Public: the link, the route map's readers (the creator must still read it), the creator's name.
+  "get-shared-link": { tables: { routeMaps: "read", deliveries: "read", tenants: "read" } },
   // The settings, and the carrier's tenant profile created with its first settings.
   "put-carrier": { tables: { subscriptions: "readWrite", tenants: "readWrite" } },
   "get-carrier": readsSubscriptions,
@@ -159,7 +161,12 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "enable-carrier-client": writesTenants,
   // The public link of a confirmation e-mail: the page (read-only), its button (marks it confirmed).
   "show-email-confirmation": readsSubscriptions,
-  "confirm-email-address": writesSubscriptions,
+  // Confirming sends the alerts held for the address: its rules, their delivery logs (a held alert too
+  // old to send gets a log entry saying so) and the delivery queue.
+  "confirm-email-address": {
+    tables: { subscriptions: "readWrite", deliveries: "readWrite" },
+    sendTo: ["deliveryJobs"],
+  },
 
   // A received carrier mail (SES receipt rule -> S3 + this function): the sender's lookup item and
   // carrier settings and tenant (enabled, by key), the route-map transaction of the ingest, its inbound

@@ -51,6 +51,7 @@ function tenantAttributes(tenant: Tenant): Item {
   return tenant.kind === "forwarder"
     ? {
         ...base,
+        ...(tenant.name ? { name: tenant.name } : {}),
         agentCode: tenant.agentCode,
         agentCass: tenant.agentCass,
         agentStation: tenant.agentStation,
@@ -72,6 +73,7 @@ function tenantOf(item: Item): Tenant {
         ...base,
         kind: "forwarder",
         forwarderId: id,
+        ...(typeof item.name === "string" ? { name: item.name } : {}),
         agentCode: item.agentCode as string,
         agentCass: item.agentCass as string,
         agentStation: (item.agentStation as string | null | undefined) ?? null,

@@ -111,6 +111,8 @@ const TABLE = [
   { handler: "list-route-map-shares", method: "GET", path: `${FFW}/{awb}/share`, roles: forwarder },
   { handler: "delete-route-map-share", method: "DELETE", path: `${FFW}/{awb}/share/{id}`, roles: forwarder },
   { handler: "get-shared-route-map", method: "GET", path: "/shared/routemap/{token}", roles: "public" },
+  // Who shared that route map and until when, for the shared page (the map itself names no party).
+  { handler: "get-shared-link", method: "GET", path: "/shared/routemap/{token}/link", roles: "public" },
   {
     handler: "put-carrier",
     method: "PUT",

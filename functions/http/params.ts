@@ -74,7 +74,10 @@ export function shareTokenFromPath(value: string | undefined): string {
 /** `{deliveryId}`: taken as it is; an unknown one is the use case's 404. */
 export const deliveryIdFromPath = (value: string | undefined): string => value ?? "";
 
-/** ForwarderIdentifier: 1-64 of letters, digits, `_`, `.` and `-`. */
+/**
+ * A forwarder id in a path: 1-64 of letters, digits, `_`, `.` and `-`. Wider than what onboarding takes
+ * now (`^[A-Z]{9}$`, core/tenants/tenants.ts), so tenants onboarded before stay manageable.
+ */
 export const FORWARDER_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 /** A machine client's id: Cognito app client ids (26 lowercase letters and digits) fit `[\w+]{1,128}`. */
 export const CLIENT_ID_PATTERN = /^[\w+]{1,128}$/;

@@ -21,10 +21,10 @@ import {
   acmeToken,
   bookShipment,
   digits,
-  EARLY_BY_MINUTES,
+  EARLY_RECEIPT_WORDS,
   flightHeading,
   LATE_AWB,
-  LATE_BY_MINUTES,
+  LATE_DEPARTURE_WORDS,
   LATE_LEGS,
   MISSING_AWB,
   ON_TIME_AWB,
@@ -121,7 +121,8 @@ describe("the web app in headless Chromium", { timeout: 90_000 }, () => {
   it("shipments: the forwarder's AWBs with status chips and the filters, never another forwarder's", async () => {
     await page.getByRole("heading", { name: "Shipments", exact: true }).waitFor();
     await awbLink(LATE_AWB).waitFor();
-    await expect.poll(() => rowOf(LATE_AWB).innerText()).toContain("OnAir");
+    // Statuses in words: OnAir reads "In transit".
+    await expect.poll(() => rowOf(LATE_AWB).innerText()).toContain("In transit");
     expect(await rowOf(MISSING_AWB).innerText()).toContain("Accepted");
     expect(await rowOf(ON_TIME_AWB).innerText()).toContain("Booked");
     expect(await awbLink(OTHER_AWB).count()).toBe(0);
@@ -194,7 +195,7 @@ describe("the web app in headless Chromium", { timeout: 90_000 }, () => {
       ).toBe(true);
     expect(await page.getByRole("heading", { name: "Destination", exact: true }).isVisible()).toBe(true);
 
-    const departure = milestoneItem(page, "DEP", `late by ${LATE_BY_MINUTES} min`);
+    const departure = milestoneItem(page, "DEP", LATE_DEPARTURE_WORDS);
     await departure.waitFor();
     const text = await departure.innerText();
     expect(text).toMatch(/\bKo\b/);
@@ -203,8 +204,8 @@ describe("the web app in headless Chromium", { timeout: 90_000 }, () => {
     expect(text).toMatch(new RegExp(`${clock(actualLocal)} ${FRA_ZONE}`));
     // It sits in LH400's section, not in another leg's.
     const firstLeg = page.getByRole("region", { name: flightHeading(LATE_LEGS[0]) });
-    expect(await milestoneItem(firstLeg, "DEP", `late by ${LATE_BY_MINUTES} min`).count()).toBe(1);
-    const receipt = milestoneItem(page, "RCS", `early by ${EARLY_BY_MINUTES} min`);
+    expect(await milestoneItem(firstLeg, "DEP", LATE_DEPARTURE_WORDS).count()).toBe(1);
+    const receipt = milestoneItem(page, "RCS", EARLY_RECEIPT_WORDS);
     expect(await receipt.innerText()).toMatch(/\bOk\b/);
     await capture(page, "route-map");
   });
@@ -215,20 +216,20 @@ describe("the web app in headless Chromium", { timeout: 90_000 }, () => {
     expect(oldest).toBeGreaterThanOrEqual(4); // now + BKD, FWB, RCS, DEP snapshots
     await asOf.selectOption({ index: oldest });
     // As booked, LH400 had not departed: no verdict on its DEP.
-    await expect.poll(() => milestoneItem(page, "DEP", `late by ${LATE_BY_MINUTES} min`).count()).toBe(0);
+    await expect.poll(() => milestoneItem(page, "DEP", LATE_DEPARTURE_WORDS).count()).toBe(0);
     const compare = page.getByLabel(/^Compare with/);
     await compare.selectOption({ label: "Now (current)" });
     const change = (text: string) => page.getByRole("listitem").filter({ hasText: text });
-    await change("Status Booked → OnAir").waitFor();
+    await change("Status Booked → In transit").waitFor();
     expect(
-      await change(`${flightHeading(LATE_LEGS[0])} DEP`)
+      await change(`${flightHeading(LATE_LEGS[0])} · Departed (DEP)`)
         .first()
         .innerText(),
     ).toMatch(/→ Ko/);
     await capture(page, "history-compare");
     await asOf.selectOption({ index: 0 });
     await compare.selectOption({ index: 0 });
-    await milestoneItem(page, "DEP", `late by ${LATE_BY_MINUTES} min`).waitFor();
+    await milestoneItem(page, "DEP", LATE_DEPARTURE_WORDS).waitFor();
   });
 
   it("other route maps: a departure reads Missing; a truck feeder is marked Truck", async () => {
@@ -236,7 +237,7 @@ describe("the web app in headless Chromium", { timeout: 90_000 }, () => {
     await page.getByRole("heading", { name: `Route map ${MISSING_AWB}` }).waitFor();
     const departure = milestoneItem(page, "DEP", /\bMissing\b/);
     await departure.waitFor();
-    expect(await departure.innerText()).not.toMatch(/late by|early by|on time/);
+    expect(await departure.innerText()).not.toMatch(/(after|before|on) (schedule|plan)/);
 
     await page.goto(`${appUrl()}#/routemap/${digits(ON_TIME_AWB)}`);
     await page.getByRole("heading", { name: `Route map ${ON_TIME_AWB}` }).waitFor();
@@ -268,11 +269,16 @@ describe("the web app in headless Chromium", { timeout: 90_000 }, () => {
     await shared.goto(shareUrl);
     await shared.getByRole("heading", { name: `Route map ${LATE_AWB}` }).waitFor();
     for (const leg of LATE_LEGS) await shared.getByRole("heading", { name: flightHeading(leg) }).waitFor();
-    await milestoneItem(shared, "DEP", `late by ${LATE_BY_MINUTES} min`).waitFor();
+    await milestoneItem(shared, "DEP", LATE_DEPARTURE_WORDS).waitFor();
     for (const name of ["Shipments", "Alerts"])
       expect(await shared.getByRole("link", { name, exact: true }).count(), name).toBe(0);
     for (const name of ["Share", "Sign out"])
       expect(await shared.getByRole("button", { name, exact: true }).count(), name).toBe(0);
+    // It names who shared it (by name) and until when.
+    const sharedBy = await shared.getByText(/^Shared by /).innerText();
+    expect(sharedBy).toMatch(
+      new RegExp(`^Shared by ${ACME.Name} · this link works until \\d{1,2} \\w{3} \\d\\d:\\d\\d UTC$`),
+    );
     const html = await shared.content();
     for (const secret of [ACME.ForwarderId, ACME.AgentCode, OTHER_AWB, MISSING_AWB, ON_TIME_AWB, LATER_AWB])
       expect(html, `the shared page shows ${secret}`).not.toContain(secret);

@@ -52,17 +52,17 @@ describe("stackPropsFromContext", () => {
 
   it("reads rate-limit tiers from JSON strings or objects; none by default", () => {
     expect(propsWith({}).rateLimitTiers).toEqual({ tiers: {}, callerTiers: {} });
-    const expected = { tiers: { gold: { perMinute: 6000 } }, callerTiers: { "forwarder:FWD1": "gold" } };
+    const expected = { tiers: { gold: { perMinute: 6000 } }, callerTiers: { "forwarder:ACMECARGO": "gold" } };
     expect(
       propsWith({
         rateLimitTiers: '{"gold":{"perMinute":6000}}',
-        rateLimitCallerTiers: '{"forwarder:FWD1":"gold"}',
+        rateLimitCallerTiers: '{"forwarder:ACMECARGO":"gold"}',
       }).rateLimitTiers,
     ).toEqual(expected);
     expect(
       propsWith({
         rateLimitTiers: { gold: { perMinute: 6000 } },
-        rateLimitCallerTiers: { "forwarder:FWD1": "gold" },
+        rateLimitCallerTiers: { "forwarder:ACMECARGO": "gold" },
       }).rateLimitTiers,
     ).toEqual(expected);
   });
@@ -81,8 +81,11 @@ describe("stackPropsFromContext", () => {
 
   it("validates tiers given as stack props too, and keeps them within the functions' 4 KB environment", () => {
     expect(() =>
-      validatedRateLimitTiers({ tiers: {}, callerTiers: { "forwarder:FWD1": "gold" } }, DEFAULT_RATE_LIMIT),
-    ).toThrow(/rateLimitCallerTiers: caller forwarder:FWD1 names unknown tier "gold"/);
+      validatedRateLimitTiers(
+        { tiers: {}, callerTiers: { "forwarder:ACMECARGO": "gold" } },
+        DEFAULT_RATE_LIMIT,
+      ),
+    ).toThrow(/rateLimitCallerTiers: caller forwarder:ACMECARGO names unknown tier "gold"/);
     const callerTiers = Object.fromEntries(
       Array.from({ length: 100 }, (_, i) => [`forwarder:FORWARDER-${i}`, "gold"]),
     );

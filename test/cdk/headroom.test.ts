@@ -51,7 +51,7 @@ beforeAll(() => {
       webAppCallbackUrls: "https://tracking.forwarder.example/app/",
       rateLimitTiers: '{"gold":{"perMinute":6000,"burst":400},"partner":{"perDay":1000000}}',
       rateLimitCallerTiers:
-        '{"forwarder:FWD1":"gold","forwarder:FWD2":"gold","carrier:020":"partner","carrier:176":"partner"}',
+        '{"forwarder:ACMECARGO":"gold","forwarder:FWD2":"gold","carrier:020":"partner","carrier:176":"partner"}',
     },
   });
   stack = new RouteMapTrackerStack(app, "RouteMapTracker", stackPropsFromContext(app.node));

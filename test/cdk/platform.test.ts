@@ -42,7 +42,7 @@ beforeAll(() => {
     jwtMaxLifetimeSeconds: "3600",
     // cdk.json form (an object) and `-c` form (a JSON string).
     rateLimitTiers: { gold: { perMinute: 6000, burst: 400 } },
-    rateLimitCallerTiers: '{"forwarder:FWD1":"gold"}',
+    rateLimitCallerTiers: '{"forwarder:ACMECARGO":"gold"}',
   });
   defaults = synth({});
 }, 180_000);
@@ -88,7 +88,7 @@ describe("rate-limit tiers", () => {
       if (!routes.has(handler)) continue;
       expect(environment(configured, fn), handler).toMatchObject({
         RATE_LIMIT_TIERS: '{"gold":{"burst":400,"perMinute":6000}}',
-        RATE_LIMIT_CALLER_TIERS: '{"forwarder:FWD1":"gold"}',
+        RATE_LIMIT_CALLER_TIERS: '{"forwarder:ACMECARGO":"gold"}',
       });
       expect(environment(defaults, fn), handler).toMatchObject({
         RATE_LIMIT_TIERS: "{}",

@@ -59,8 +59,8 @@ const BAD_PATH_VALUES = [
 
 const supportToken = () => signDevToken(supportClaims());
 const carrierToken = () => signDevToken(carrierClaims("020"));
-const ownerToken = () => tokens.forwarder("FWD1", "1234567", "0001", "FRA");
-/** Another forwarder, with its own agent code: every FWD1 resource must be 404 to it. */
+const ownerToken = () => tokens.forwarder("ACMECARGO", "1234567", "0001", "FRA");
+/** Another forwarder, with its own agent code: every ACMECARGO resource must be 404 to it. */
 const strangerToken = () => tokens.forwarder("FWD2", "7654321", "0002", "FRA");
 
 /** Real ids created before the snapshot, so probes on parameterised routes get past "not found". */
@@ -69,7 +69,7 @@ const real = {
   webhookId: "",
   endpointId: "",
   strangerEndpointId: "",
-  forwarderId: "FWD1",
+  forwarderId: "ACMECARGO",
   forwarderClientId: "",
   carrierClientId: "",
 };
@@ -113,8 +113,8 @@ beforeAll(async () => {
       credentials: LOCAL_CREDENTIALS,
     }),
   );
-  // Something to be refused access to: a carrier, a route map owned by FWD1 (agent 1234567/0001),
-  // FWD1's customer endpoint, rule and webhook, and a customer endpoint of FWD2.
+  // Something to be refused access to: a carrier, a route map owned by ACMECARGO (agent 1234567/0001),
+  // ACMECARGO's customer endpoint, rule and webhook, and a customer endpoint of FWD2.
   const put = await call(stack.url, "PUT", "/support/carriers/020", {
     token: supportToken(),
     json: { Name: "Example Cargo", QualityProgram: true, Xtd: true },
@@ -156,7 +156,7 @@ beforeAll(async () => {
     await call(stack.url, "POST", `${FFW}/webhook`, { token: ownerToken(), json: samples.webhook() }),
     "Id",
   );
-  // FWD1 and carrier 020 onboarded as tenants, each with a machine client.
+  // ACMECARGO and carrier 020 onboarded as tenants, each with a machine client.
   const onboarded = await call(stack.url, "POST", "/support/forwarders", {
     token: supportToken(),
     json: { ...samples.forwarder(), ForwarderId: real.forwarderId },
@@ -197,7 +197,7 @@ const JWT = makeJwt({ alg: "RS256", typ: "JWT" }, { sub: "bad-input" });
 
 const samples = {
   forwarder: () => ({
-    ForwarderId: "FWD-SAMPLE",
+    ForwarderId: "FWDSAMPLE",
     AgentCode: "1234567",
     AgentCass: "0001",
     AgentStation: "FRA",
@@ -244,7 +244,7 @@ const samples = {
     Psk: "psk-0123456789abcdef",
   }),
   customerEndpoint: () => ({
-    ForwarderIdentifier: "FWD1",
+    ForwarderIdentifier: "ACMECARGO",
     Url: `${receiver.url}/customer`,
     HeaderName: "apiKey",
     HeaderValue: "k-0123456789abcdef",
@@ -511,6 +511,7 @@ function webhookMutations(): FieldMutations[] {
 function forwarderMutations(): FieldMutations[] {
   return [
     field(["ForwarderId"], MISSING, ...notString, null, "", "a b", "x".repeat(65), HUGE, ...INJECTIONS),
+    field(["Name"], ...notString, "", "   ", "x".repeat(101), "a\u0007b", HUGE),
     field(["AgentCode"], MISSING, ...codeLike("123456", "12345678", "abcdefg", 1234567)),
     field(["AgentCass"], MISSING, ...codeLike("001", "00001", "abcd", 1)),
     field(["AgentStation"], ...notString, "", "fra", "FRAX", "F1A", HUGE, ...INJECTIONS),
@@ -623,6 +624,7 @@ function sendsmeMutations(): FieldMutations[] {
   return [
     field(["AirlinePrefix"], MISSING, ...prefixes, "176"),
     field(["AwbNumber"], MISSING, ...awbSerials),
+    field(["Name"], ...notString, "", "   ", "x".repeat(101), "a\u0007b", HUGE),
     field(["AgentCode"], MISSING, ...codeLike("123456", "12345678", "abcdefg", "7654321")),
     field(["AgentCass"], MISSING, ...codeLike("001", "00001", "abcd", "0002")),
     field(["IsXTD"], ...notBoolean),
@@ -834,7 +836,7 @@ interface Probe {
 const base64url = (value: string | Buffer) => Buffer.from(value).toString("base64url");
 
 function badTokens(): string[] {
-  const claims = forwarderClaims({ forwarderId: "FWD1", agentCode: "1234567", agentCass: "0001" });
+  const claims = forwarderClaims({ forwarderId: "ACMECARGO", agentCode: "1234567", agentCass: "0001" });
   const [header, payload] = signDevToken(claims).split(".") as [string, string];
   const foreignKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({
     type: "pkcs8",
@@ -1040,7 +1042,7 @@ function framingProbes(route: RouteDefinition, path: string, token: string): Pro
   return probes;
 }
 
-/** Whether a route acts on one of FWD1's own resources (a rule, a webhook or a route map). */
+/** Whether a route acts on one of ACMECARGO's own resources (a rule, a webhook or a route map). */
 const ownsResource = (route: RouteDefinition) =>
   route.roles !== "public" && route.roles.includes("forwarder") && /\{(id|awb)\}/.test(route.path);
 
@@ -1076,7 +1078,7 @@ function probesFor(route: RouteDefinition): Probe[] {
     }
     const token = tokenFor(allowed[0] ?? "forwarder");
     if (ownsResource(route)) {
-      // Another forwarder on FWD1's real rule/webhook/route map, with a valid body: 404, nothing changes.
+      // Another forwarder on ACMECARGO's real rule/webhook/route map, with a valid body: 404, nothing changes.
       probes.push({
         label: `${label} stranger`,
         method: route.method,
@@ -1242,7 +1244,7 @@ it("accepts every sample unbroken, so the probes above each broke one thing of a
     body: samples.xfsu(),
     contentType: "application/xml",
   });
-  // And FWD1 reads what FWD2 was refused.
+  // And ACMECARGO reads what FWD2 was refused.
   await accepted("GET", `${FFW}/eventconfignotifier/${real.ruleId}`, owner, {});
   await accepted("GET", `${FFW}/webhook/${real.webhookId}`, owner, {});
   await accepted("GET", `${FFW}/${AWB}`, owner, {});

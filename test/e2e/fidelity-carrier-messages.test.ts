@@ -133,7 +133,7 @@ describe("point 7: Cargo-IMP as it comes", () => {
       expect(applied(response)).toHaveLength(1);
     }
     const map = await call(stack.url, "GET", "/ffw/service/routemap/02044444444", {
-      token: tokens.forwarder("FWD1", "1234567", "0001"),
+      token: tokens.forwarder("ACMECARGO", "1234567", "0001"),
     });
     expect(map.status, map.text).toBe(200);
     expect(map.text).toContain("551.2");
@@ -289,7 +289,7 @@ describe("point 17: messages per body are capped like the JSON form's 100", () =
 });
 
 describe("point 7: status codes beyond the milestones are kept as history", () => {
-  const owner = tokens.forwarder("FWD1", "1234567", "0001");
+  const owner = tokens.forwarder("ACMECARGO", "1234567", "0001");
   const awb = serial(1000707);
   const path = `/ffw/service/routemap/020${awb}`;
 

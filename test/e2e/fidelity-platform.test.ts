@@ -10,7 +10,7 @@ import { ROUTES, type RouteDefinition } from "../../functions/contracts/routes.t
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
 
 const AWB_PATH = "/ffw/service/routemap/02012345675";
-const forwarder = forwarderClaims({ forwarderId: "FWD1", agentCode: "1234567", agentCass: "0001" });
+const forwarder = forwarderClaims({ forwarderId: "ACMECARGO", agentCode: "1234567", agentCass: "0001" });
 
 function claimsFor(route: RouteDefinition): Record<string, unknown> {
   const role = route.roles === "public" ? "support" : route.roles[0];

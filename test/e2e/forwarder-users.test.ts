@@ -9,14 +9,14 @@ import { call, type RunningStack, startRunner, tokens } from "../support/runner.
 
 let stack: RunningStack;
 const support = () => tokens.support();
-const USERS = "/support/forwarders/FWDUSERS/users";
+const USERS = "/support/forwarders/FWDUSERSX/users";
 
 beforeAll(async () => {
   stack = await startRunner();
   const onboarded = await call(stack.url, "POST", "/support/forwarders", {
     token: support(),
     json: {
-      ForwarderId: "FWDUSERS",
+      ForwarderId: "FWDUSERSX",
       AgentCode: "7654321",
       AgentCass: "0042",
       AgentStation: "FRA",
@@ -50,7 +50,7 @@ describe("people who sign in for a forwarder", () => {
     expect(created).toEqual({
       UserId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       Email: "anna.meier@fwdusers.example",
-      ForwarderId: "FWDUSERS",
+      ForwarderId: "FWDUSERSX",
       CreatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     const ben = await call(stack.url, "POST", USERS, {
@@ -130,7 +130,7 @@ describe("people who sign in for a forwarder", () => {
   });
 
   it("are support's business only", async () => {
-    for (const token of [tokens.forwarder("FWDUSERS", "7654321", "0042"), tokens.carrier()]) {
+    for (const token of [tokens.forwarder("FWDUSERSX", "7654321", "0042"), tokens.carrier()]) {
       expect((await call(stack.url, "GET", USERS, { token })).status).toBe(403);
       expect(
         (await call(stack.url, "POST", USERS, { token, json: { Email: "x@fwdusers.example" } })).status,

@@ -58,7 +58,7 @@ describe("authentication", () => {
   it("reaches the handler with a dev token from `npm run token`", async () => {
     const cli = spawnSync(
       "npm",
-      ["run", "--silent", "token", "--", "forwarder", "FWD1", "--agent", "1234567", "--cass", "0001"],
+      ["run", "--silent", "token", "--", "forwarder", "ACMECARGO", "--agent", "1234567", "--cass", "0001"],
       {
         encoding: "utf8",
       },
@@ -73,7 +73,7 @@ describe("authentication", () => {
   });
 
   it("refuses expired, foreign-signed, alg=none and malformed tokens with 401", async () => {
-    const claims = forwarderClaims({ forwarderId: "FWD1", agentCode: "1234567", agentCass: "0001" });
+    const claims = forwarderClaims({ forwarderId: "ACMECARGO", agentCode: "1234567", agentCass: "0001" });
     const expired = signDevToken(claims, -60);
     const [header, payload] = signDevToken(claims).split(".") as [string, string, string];
     const foreignKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;

@@ -14,7 +14,7 @@ import { local, MINUTE, minuteNow } from "./route-map-helpers.ts";
 
 const GATEWAY = "gateway@lh-cargo.example";
 const INBOX = "carriers@routemap.local";
-const owner = tokens.forwarder("FWD1", "1234567", "0001");
+const owner = tokens.forwarder("ACMECARGO", "1234567", "0001");
 const support = tokens.support();
 const carrier = tokens.carrier("020");
 

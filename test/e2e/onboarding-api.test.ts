@@ -69,31 +69,60 @@ afterAll(async () => {
 
 describe("forwarders", () => {
   it("onboards a forwarder (201), reads it, refuses a second onboarding (409)", async () => {
-    const created = await bySupport("POST", "/support/forwarders", forwarder("E2E-FWD"));
+    const created = await bySupport("POST", "/support/forwarders", forwarder("EEFWDXXXX"));
     expect(created.status, created.text).toBe(201);
     expect(created.body).toEqual({
-      ...forwarder("E2E-FWD"),
+      ...forwarder("EEFWDXXXX"),
       Enabled: true,
       CreatedAt: expect.any(String),
       UpdatedAt: expect.any(String),
     });
-    const read = await bySupport("GET", "/support/forwarders/E2E-FWD");
+    const read = await bySupport("GET", "/support/forwarders/EEFWDXXXX");
     expect(read.status).toBe(200);
     expect(read.body).toEqual(created.body);
 
     const before = await tenantItems();
     const again = await bySupport("POST", "/support/forwarders", {
-      ...forwarder("E2E-FWD"),
+      ...forwarder("EEFWDXXXX"),
       AgentCode: "7654321",
     });
     expect(again.status).toBe(409);
     expect((again.body as Problem).type).toMatch(/tenant-exists$/);
     expect(await tenantItems()).toEqual(before);
-    expect(((await bySupport("GET", "/support/forwarders/E2E-FWD")).body as Json).AgentCode).toBe("1234567");
+    expect(((await bySupport("GET", "/support/forwarders/EEFWDXXXX")).body as Json).AgentCode).toBe(
+      "1234567",
+    );
+  });
+
+  it("refuses a ForwarderId outside the payload's pattern ^[A-Z]{9}$ with 400 naming it, writing nothing", async () => {
+    const before = await tenantItems();
+    for (const id of ["FWD1", "ACME-FRA", "acmecargo", "ACMECARGOX", "ACMECARG", "ACMECARG0"]) {
+      const answer = await bySupport("POST", "/support/forwarders", forwarder(id));
+      expect(answer.status, `${id}: ${answer.text}`).toBe(400);
+      const errors = (answer.body as Problem).errors;
+      expect(
+        errors.map((error) => error.field),
+        id,
+      ).toEqual(["ForwarderId"]);
+      expect(errors[0]?.message, id).toContain("^[A-Z]{9}$");
+    }
+    expect(await tenantItems()).toEqual(before);
+  });
+
+  it("keeps a forwarder's Name when support gives one", async () => {
+    const created = await bySupport("POST", "/support/forwarders", {
+      ...forwarder("EENAMEDXX"),
+      Name: "  Named Forwarding GmbH ",
+    });
+    expect(created.status, created.text).toBe(201);
+    expect((created.body as Json).Name).toBe("Named Forwarding GmbH");
+    expect(((await bySupport("GET", "/support/forwarders/EENAMEDXX")).body as Json).Name).toBe(
+      "Named Forwarding GmbH",
+    );
   });
 
   it("without AgentStation the forwarder has none (null)", async () => {
-    const { AgentStation: _none, ...body } = forwarder("E2E-NOSTATION");
+    const { AgentStation: _none, ...body } = forwarder("EENOSTATN");
     const created = await bySupport("POST", "/support/forwarders", body);
     expect(created.status, created.text).toBe(201);
     expect((created.body as Json).AgentStation).toBeNull();
@@ -105,12 +134,12 @@ describe("forwarders", () => {
       ["ForwarderId", { ...forwarder("x"), ForwarderId: "has space" }],
       ["ForwarderId", { ...forwarder("x"), ForwarderId: "x".repeat(65) }],
       ["ForwarderId", { ...forwarder("x"), ForwarderId: undefined }],
-      ["AgentCode", { ...forwarder("E2E-BAD"), AgentCode: "123456" }],
-      ["AgentCode", { ...forwarder("E2E-BAD"), AgentCode: 1234567 }],
-      ["AgentCass", { ...forwarder("E2E-BAD"), AgentCass: "00001" }],
-      ["AgentStation", { ...forwarder("E2E-BAD"), AgentStation: "fra" }],
-      ["ContactEmail", { ...forwarder("E2E-BAD"), ContactEmail: "not-an-address" }],
-      ["ContactEmail", { ...forwarder("E2E-BAD"), ContactEmail: undefined }],
+      ["AgentCode", { ...forwarder("EEBADXXXX"), AgentCode: "123456" }],
+      ["AgentCode", { ...forwarder("EEBADXXXX"), AgentCode: 1234567 }],
+      ["AgentCass", { ...forwarder("EEBADXXXX"), AgentCass: "00001" }],
+      ["AgentStation", { ...forwarder("EEBADXXXX"), AgentStation: "fra" }],
+      ["ContactEmail", { ...forwarder("EEBADXXXX"), ContactEmail: "not-an-address" }],
+      ["ContactEmail", { ...forwarder("EEBADXXXX"), ContactEmail: undefined }],
     ];
     for (const [field, body] of cases) {
       const answer = await bySupport("POST", "/support/forwarders", body);
@@ -119,19 +148,19 @@ describe("forwarders", () => {
       expect(fieldsOf(answer.body)).toContain(field);
     }
     const several = await bySupport("POST", "/support/forwarders", {
-      ForwarderId: "E2E-BAD",
+      ForwarderId: "EEBADXXXX",
       AgentCode: "1",
     });
     expect(fieldsOf(several.body)).toEqual(
       expect.arrayContaining(["AgentCode", "AgentCass", "ContactEmail"]),
     );
-    const badClientName = await bySupport("POST", "/support/forwarders/E2E-FWD/clients", {
+    const badClientName = await bySupport("POST", "/support/forwarders/EEFWDXXXX/clients", {
       Name: "x".repeat(101),
     });
     expect(badClientName.status).toBe(400);
     expect(fieldsOf(badClientName.body)).toEqual(["Name"]);
     for (const notAnObject of [[], [{ Name: "x" }], "x", null]) {
-      const answer = await bySupport("POST", "/support/forwarders/E2E-FWD/clients", notAnObject);
+      const answer = await bySupport("POST", "/support/forwarders/EEFWDXXXX/clients", notAnObject);
       expect(answer.status, `${JSON.stringify(notAnObject)}: ${answer.text}`).toBe(400);
     }
     const badId = await bySupport("GET", "/support/forwarders/bad%20id");
@@ -139,7 +168,7 @@ describe("forwarders", () => {
     expect(fieldsOf(badId.body)).toEqual(["id"]);
     const badClientId = await bySupport(
       "POST",
-      "/support/forwarders/E2E-FWD/clients/not-a-client-id/disable",
+      "/support/forwarders/EEFWDXXXX/clients/not-a-client-id/disable",
     );
     expect(badClientId.status).toBe(400);
     expect(fieldsOf(badClientId.body)).toEqual(["clientId"]);
@@ -150,7 +179,7 @@ describe("forwarders", () => {
   });
 
   it("lists forwarders in id order, a page at a time", async () => {
-    for (const id of ["E2E-LIST-B", "E2E-LIST-A", "E2E-LIST-C"]) {
+    for (const id of ["EELISTBBB", "EELISTAAA", "EELISTCCC"]) {
       expect((await bySupport("POST", "/support/forwarders", forwarder(id))).status).toBe(201);
     }
     const ids: string[] = [];
@@ -166,32 +195,32 @@ describe("forwarders", () => {
       cursor = body.NextCursor;
       pages += 1;
     } while (cursor !== null && pages < 50);
-    const listed = ids.filter((id) => id.startsWith("E2E-LIST-"));
-    expect(listed).toEqual(["E2E-LIST-A", "E2E-LIST-B", "E2E-LIST-C"]);
+    const listed = ids.filter((id) => id.startsWith("EELIST"));
+    expect(listed).toEqual(["EELISTAAA", "EELISTBBB", "EELISTCCC"]);
     expect(new Set(ids).size).toBe(ids.length);
     expect(pages).toBeGreaterThan(1);
   });
 
   it("disables and enables a forwarder", async () => {
-    expect((await bySupport("POST", "/support/forwarders", forwarder("E2E-SWITCH"))).status).toBe(201);
-    const off = await bySupport("POST", "/support/forwarders/E2E-SWITCH/disable");
+    expect((await bySupport("POST", "/support/forwarders", forwarder("EESWITCHX"))).status).toBe(201);
+    const off = await bySupport("POST", "/support/forwarders/EESWITCHX/disable");
     expect(off.status, off.text).toBe(200);
     expect((off.body as Json).Enabled).toBe(false);
-    expect(((await bySupport("GET", "/support/forwarders/E2E-SWITCH")).body as Json).Enabled).toBe(false);
-    const on = await bySupport("POST", "/support/forwarders/E2E-SWITCH/enable");
+    expect(((await bySupport("GET", "/support/forwarders/EESWITCHX")).body as Json).Enabled).toBe(false);
+    const on = await bySupport("POST", "/support/forwarders/EESWITCHX/enable");
     expect((on.body as Json).Enabled).toBe(true);
   });
 
   it("answers 404 for an unknown forwarder on every route, writing nothing", async () => {
     const before = await tenantItems();
     for (const [method, path, json] of [
-      ["GET", "/support/forwarders/E2E-NOBODY", undefined],
-      ["POST", "/support/forwarders/E2E-NOBODY/disable", undefined],
-      ["POST", "/support/forwarders/E2E-NOBODY/enable", undefined],
-      ["DELETE", "/support/forwarders/E2E-NOBODY", undefined],
-      ["POST", "/support/forwarders/E2E-NOBODY/clients", {}],
-      ["GET", "/support/forwarders/E2E-NOBODY/clients", undefined],
-      ["DELETE", "/support/forwarders/E2E-NOBODY/clients/abc", undefined],
+      ["GET", "/support/forwarders/EENOBODYX", undefined],
+      ["POST", "/support/forwarders/EENOBODYX/disable", undefined],
+      ["POST", "/support/forwarders/EENOBODYX/enable", undefined],
+      ["DELETE", "/support/forwarders/EENOBODYX", undefined],
+      ["POST", "/support/forwarders/EENOBODYX/clients", {}],
+      ["GET", "/support/forwarders/EENOBODYX/clients", undefined],
+      ["DELETE", "/support/forwarders/EENOBODYX/clients/abc", undefined],
     ] as const) {
       const answer = await bySupport(method, path, json);
       expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(404);
@@ -203,8 +232,8 @@ describe("forwarders", () => {
 
 describe("forwarder clients", () => {
   it("creates a client (secret shown once), lists, disables, enables and deletes it", async () => {
-    expect((await bySupport("POST", "/support/forwarders", forwarder("E2E-CLIENTS"))).status).toBe(201);
-    const created = await bySupport("POST", "/support/forwarders/E2E-CLIENTS/clients", {
+    expect((await bySupport("POST", "/support/forwarders", forwarder("EECLIENTS"))).status).toBe(201);
+    const created = await bySupport("POST", "/support/forwarders/EECLIENTS/clients", {
       Name: "ops integration",
     });
     expect(created.status, created.text).toBe(201);
@@ -220,11 +249,11 @@ describe("forwarder clients", () => {
     // The secret is not stored in clear anywhere.
     expect((await tenantItems()).some((item) => item.includes(ClientSecret))).toBe(false);
 
-    const unnamed = await bySupport("POST", "/support/forwarders/E2E-CLIENTS/clients", {});
+    const unnamed = await bySupport("POST", "/support/forwarders/EECLIENTS/clients", {});
     expect(unnamed.status).toBe(201);
     expect((unnamed.body as Json).Name).toBeNull();
 
-    const listed = await bySupport("GET", "/support/forwarders/E2E-CLIENTS/clients");
+    const listed = await bySupport("GET", "/support/forwarders/EECLIENTS/clients");
     expect(listed.status).toBe(200);
     const items = (listed.body as { Items: Json[] }).Items;
     expect(items.map((item) => item.ClientId)).toEqual([ClientId, (unnamed.body as Json).ClientId]);
@@ -237,29 +266,27 @@ describe("forwarder clients", () => {
     expect(listed.text).not.toContain(ClientSecret);
     expect(listed.text).not.toContain("scrypt");
 
-    const off = await bySupport("POST", `/support/forwarders/E2E-CLIENTS/clients/${ClientId}/disable`);
+    const off = await bySupport("POST", `/support/forwarders/EECLIENTS/clients/${ClientId}/disable`);
     expect(off.status, off.text).toBe(200);
     expect((off.body as Json).Enabled).toBe(false);
-    const on = await bySupport("POST", `/support/forwarders/E2E-CLIENTS/clients/${ClientId}/enable`);
+    const on = await bySupport("POST", `/support/forwarders/EECLIENTS/clients/${ClientId}/enable`);
     expect((on.body as Json).Enabled).toBe(true);
 
-    const deleted = await bySupport("DELETE", `/support/forwarders/E2E-CLIENTS/clients/${ClientId}`);
+    const deleted = await bySupport("DELETE", `/support/forwarders/EECLIENTS/clients/${ClientId}`);
     expect(deleted.status, deleted.text).toBe(200);
     expect((deleted.body as Json).ClientId).toBe(ClientId);
-    const after = (await bySupport("GET", "/support/forwarders/E2E-CLIENTS/clients")).body as {
+    const after = (await bySupport("GET", "/support/forwarders/EECLIENTS/clients")).body as {
       Items: Json[];
     };
     expect(after.Items.map((item) => item.ClientId)).toEqual([(unnamed.body as Json).ClientId]);
-    expect((await bySupport("DELETE", `/support/forwarders/E2E-CLIENTS/clients/${ClientId}`)).status).toBe(
-      404,
-    );
+    expect((await bySupport("DELETE", `/support/forwarders/EECLIENTS/clients/${ClientId}`)).status).toBe(404);
   });
 
   it("another forwarder's client is 404 under this forwarder and stays as it is", async () => {
-    for (const id of ["E2E-MINE", "E2E-THEIRS"]) {
+    for (const id of ["EEMINEXXX", "EETHEIRSX"]) {
       expect((await bySupport("POST", "/support/forwarders", forwarder(id))).status).toBe(201);
     }
-    const theirs = await bySupport("POST", "/support/forwarders/E2E-THEIRS/clients", {});
+    const theirs = await bySupport("POST", "/support/forwarders/EETHEIRSX/clients", {});
     const theirId = String((theirs.body as Json).ClientId);
     const before = await tenantItems();
     for (const [method, suffix] of [
@@ -267,32 +294,32 @@ describe("forwarder clients", () => {
       ["POST", "/enable"],
       ["DELETE", ""],
     ] as const) {
-      const answer = await bySupport(method, `/support/forwarders/E2E-MINE/clients/${theirId}${suffix}`);
+      const answer = await bySupport(method, `/support/forwarders/EEMINEXXX/clients/${theirId}${suffix}`);
       expect(answer.status, answer.text).toBe(404);
     }
     expect(await tenantItems()).toEqual(before);
   });
 
   it("deleting a forwarder deletes its clients and people with it", async () => {
-    expect((await bySupport("POST", "/support/forwarders", forwarder("E2E-GONE"))).status).toBe(201);
+    expect((await bySupport("POST", "/support/forwarders", forwarder("EEGONEXXX"))).status).toBe(201);
     const a = String(
-      ((await bySupport("POST", "/support/forwarders/E2E-GONE/clients", {})).body as Json).ClientId,
+      ((await bySupport("POST", "/support/forwarders/EEGONEXXX/clients", {})).body as Json).ClientId,
     );
     const b = String(
-      ((await bySupport("POST", "/support/forwarders/E2E-GONE/clients", {})).body as Json).ClientId,
+      ((await bySupport("POST", "/support/forwarders/EEGONEXXX/clients", {})).body as Json).ClientId,
     );
-    const person = await bySupport("POST", "/support/forwarders/E2E-GONE/users", {
+    const person = await bySupport("POST", "/support/forwarders/EEGONEXXX/users", {
       Email: "anna@e2e-gone.example",
     });
     expect(person.status, person.text).toBe(201);
     const userId = String((person.body as Json).UserId);
-    const deleted = await bySupport("DELETE", "/support/forwarders/E2E-GONE");
+    const deleted = await bySupport("DELETE", "/support/forwarders/EEGONEXXX");
     expect(deleted.status, deleted.text).toBe(200);
     expect(((deleted.body as Json).DeletedClients as string[]).sort()).toEqual([a, b].sort());
     expect((deleted.body as Json).DeletedUsers).toEqual([userId]);
-    expect((await bySupport("GET", "/support/forwarders/E2E-GONE")).status).toBe(404);
+    expect((await bySupport("GET", "/support/forwarders/EEGONEXXX")).status).toBe(404);
     const left = await tenantItems();
-    expect(left.some((item) => item.includes("E2E-GONE") || item.includes(a) || item.includes(b))).toBe(
+    expect(left.some((item) => item.includes("EEGONEXXX") || item.includes(a) || item.includes(b))).toBe(
       false,
     );
   });
@@ -371,21 +398,21 @@ describe("carriers", () => {
 
 describe("roles", () => {
   it("forwarder and carrier tokens get 403 on every /support onboarding route, and nothing is written", async () => {
-    expect((await bySupport("POST", "/support/forwarders", forwarder("E2E-ROLES"))).status).toBe(201);
+    expect((await bySupport("POST", "/support/forwarders", forwarder("EEROLESXX"))).status).toBe(201);
     const before = await tenantItems();
     const routes: Array<[string, string, unknown]> = [
-      ["POST", "/support/forwarders", forwarder("E2E-INTRUDER")],
+      ["POST", "/support/forwarders", forwarder("EEINTRUDR")],
       ["GET", "/support/forwarders", undefined],
-      ["GET", "/support/forwarders/E2E-ROLES", undefined],
-      ["POST", "/support/forwarders/E2E-ROLES/disable", undefined],
-      ["DELETE", "/support/forwarders/E2E-ROLES", undefined],
-      ["POST", "/support/forwarders/E2E-ROLES/clients", {}],
-      ["GET", "/support/forwarders/E2E-ROLES/clients", undefined],
+      ["GET", "/support/forwarders/EEROLESXX", undefined],
+      ["POST", "/support/forwarders/EEROLESXX/disable", undefined],
+      ["DELETE", "/support/forwarders/EEROLESXX", undefined],
+      ["POST", "/support/forwarders/EEROLESXX/clients", {}],
+      ["GET", "/support/forwarders/EEROLESXX/clients", undefined],
       ["GET", "/support/carriers", undefined],
       ["POST", "/support/carriers/020/clients", {}],
       ["DELETE", "/support/carriers/020", undefined],
     ];
-    for (const token of [tokens.forwarder("E2E-ROLES"), tokens.carrier("020")]) {
+    for (const token of [tokens.forwarder("EEROLESXX"), tokens.carrier("020")]) {
       for (const [method, path, json] of routes) {
         const answer = await as(token, method, path, json);
         expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(403);
@@ -393,7 +420,7 @@ describe("roles", () => {
     }
     expect(await tenantItems()).toEqual(before);
     // The same with client-credentials tokens of the tenants' own machine clients.
-    const forwarderClient = (await bySupport("POST", "/support/forwarders/E2E-ROLES/clients", {}))
+    const forwarderClient = (await bySupport("POST", "/support/forwarders/EEROLESXX/clients", {}))
       .body as Json;
     expect(
       (
@@ -421,7 +448,7 @@ describe("roles", () => {
   it("the runner's bootstrap support client onboards with a client-credentials token", async () => {
     const { clientId, clientSecret } = stack.supportClient;
     const token = await clientToken(stack, clientId, clientSecret);
-    const created = await as(token, "POST", "/support/forwarders", forwarder("E2E-BY-CLIENT"));
+    const created = await as(token, "POST", "/support/forwarders", forwarder("EEBYCLIEN"));
     expect(created.status, created.text).toBe(201);
   });
 });

@@ -159,7 +159,7 @@ describe("tokens the API refuses", () => {
 
 describe("onboarding, then each tenant with its own token", () => {
   const FORWARDER = {
-    ForwarderId: "FWD-TOK",
+    ForwarderId: "FWDTOKENS",
     AgentCode: "7654321",
     AgentCass: "0002",
     AgentStation: "FRA",
@@ -178,7 +178,7 @@ describe("onboarding, then each tenant with its own token", () => {
 
   it("support onboards a forwarder and a carrier; their tokens carry exactly their tenant's claims", async () => {
     expect((await bySupport("POST", "/support/forwarders", FORWARDER)).status).toBe(201);
-    const forwarderClient = await newClient("/support/forwarders/FWD-TOK/clients", "integration");
+    const forwarderClient = await newClient("/support/forwarders/FWDTOKENS/clients", "integration");
     const put = await bySupport("PUT", "/support/carriers/020", {
       Name: "Example Cargo",
       QualityProgram: true,
@@ -201,7 +201,7 @@ describe("onboarding, then each tenant with its own token", () => {
       exp: (claims.iat as number) + 3600,
       jti: expect.any(String),
       role: "forwarder",
-      forwarder_id: "FWD-TOK",
+      forwarder_id: "FWDTOKENS",
       agent_code: "7654321",
       agent_cass: "0002",
       agent_station: "FRA",
@@ -267,30 +267,33 @@ describe("onboarding, then each tenant with its own token", () => {
   });
 
   it("a disabled or deleted client gets 401 invalid_client on its next token request; enabling it again works", async () => {
-    await bySupport("POST", "/support/forwarders", { ...FORWARDER, ForwarderId: "FWD-CLI" });
-    const client = await newClient("/support/forwarders/FWD-CLI/clients", "rotating");
-    const other = await newClient("/support/forwarders/FWD-CLI/clients", "kept");
+    await bySupport("POST", "/support/forwarders", { ...FORWARDER, ForwarderId: "FWDCLIENT" });
+    const client = await newClient("/support/forwarders/FWDCLIENT/clients", "rotating");
+    const other = await newClient("/support/forwarders/FWDCLIENT/clients", "kept");
     expect((await tokenFor(client)).status).toBe(200);
 
-    const disable = await bySupport("POST", `/support/forwarders/FWD-CLI/clients/${client.clientId}/disable`);
+    const disable = await bySupport(
+      "POST",
+      `/support/forwarders/FWDCLIENT/clients/${client.clientId}/disable`,
+    );
     expect(disable.status, disable.text).toBe(200);
     expectInvalidClient(await tokenFor(client));
     expect((await tokenFor(other)).status).toBe(200);
     expect(
-      (await bySupport("POST", `/support/forwarders/FWD-CLI/clients/${client.clientId}/enable`)).status,
+      (await bySupport("POST", `/support/forwarders/FWDCLIENT/clients/${client.clientId}/enable`)).status,
     ).toBe(200);
     expect((await tokenFor(client)).status).toBe(200);
 
     // Rotation: a new client, then the old one deleted.
-    const deleted = await bySupport("DELETE", `/support/forwarders/FWD-CLI/clients/${client.clientId}`);
+    const deleted = await bySupport("DELETE", `/support/forwarders/FWDCLIENT/clients/${client.clientId}`);
     expect(deleted.status, deleted.text).toBeLessThan(300);
     expectInvalidClient(await tokenFor(client));
     expect((await tokenFor(other)).status).toBe(200);
   });
 
   it("a disabled or deleted tenant's clients get 401 invalid_client on the next token request", async () => {
-    await bySupport("POST", "/support/forwarders", { ...FORWARDER, ForwarderId: "FWD-OFF" });
-    const fwdClient = await newClient("/support/forwarders/FWD-OFF/clients", "a");
+    await bySupport("POST", "/support/forwarders", { ...FORWARDER, ForwarderId: "FWDOFFXXX" });
+    const fwdClient = await newClient("/support/forwarders/FWDOFFXXX/clients", "a");
     expect(
       (await bySupport("PUT", "/support/carriers/176", { Name: "C", QualityProgram: false, Xtd: false }))
         .status,
@@ -299,14 +302,14 @@ describe("onboarding, then each tenant with its own token", () => {
     expect((await tokenFor(fwdClient)).status).toBe(200);
     expect((await tokenFor(carrierClient)).status).toBe(200);
 
-    expect((await bySupport("POST", "/support/forwarders/FWD-OFF/disable")).status).toBe(200);
+    expect((await bySupport("POST", "/support/forwarders/FWDOFFXXX/disable")).status).toBe(200);
     expect((await bySupport("POST", "/support/carriers/176/disable")).status).toBe(200);
     expectInvalidClient(await tokenFor(fwdClient));
     expectInvalidClient(await tokenFor(carrierClient));
-    expect((await bySupport("POST", "/support/forwarders/FWD-OFF/enable")).status).toBe(200);
+    expect((await bySupport("POST", "/support/forwarders/FWDOFFXXX/enable")).status).toBe(200);
     expect((await tokenFor(fwdClient)).status).toBe(200);
 
-    expect((await bySupport("DELETE", "/support/forwarders/FWD-OFF")).status).toBeLessThan(300);
+    expect((await bySupport("DELETE", "/support/forwarders/FWDOFFXXX")).status).toBeLessThan(300);
     expect((await bySupport("DELETE", "/support/carriers/176")).status).toBeLessThan(300);
     expectInvalidClient(await tokenFor(fwdClient));
     expectInvalidClient(await tokenFor(carrierClient));

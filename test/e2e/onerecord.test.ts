@@ -15,7 +15,7 @@ let stack: RunningStack;
 let publisher: Server;
 let publisherUrl = "";
 const carrier = tokens.carrier("020");
-const owner = tokens.forwarder("FWD1", "1234567", "0001");
+const owner = tokens.forwarder("ACMECARGO", "1234567", "0001");
 const PUBLISHER_TOKEN = "publisher-bearer-token-0001";
 
 const N = minuteNow();
@@ -89,7 +89,7 @@ const notify = (notification: unknown) =>
     contentType: "application/ld+json; version=2.3.0",
   });
 
-/** A booked, FWB'd AWB the forwarder FWD1 may read. */
+/** A booked, FWB'd AWB the forwarder ACMECARGO may read. */
 async function prepared(seven: number): Promise<string> {
   const awbSerial = serial(seven);
   const bkd = await call(stack.url, "POST", "/carrier/messages", {

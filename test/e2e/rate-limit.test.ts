@@ -20,7 +20,7 @@ afterAll(async () => {
 
 describe("per-caller rate limit", () => {
   it("answers 429 problem+json with Retry-After once a caller's burst is spent, and only for that caller", async () => {
-    const busy = tokens.forwarder("FWD1", "1234567", "0001");
+    const busy = tokens.forwarder("ACMECARGO", "1234567", "0001");
     const statuses: number[] = [];
     for (let i = 0; i < BURST; i++)
       statuses.push((await call(stack.url, "GET", PATH, { token: busy })).status);

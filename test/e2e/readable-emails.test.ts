@@ -70,7 +70,10 @@ async function createRule(
 }
 
 const N = minuteNow();
-/** STD 90 min ago: DEP planned (STD + 1 h) 30 min ago; the DEP reported 15 min ago is 15 min late. */
+/**
+ * STD 90 min ago: DEP planned (STD + 1 h) 30 min ago; the DEP reported 15 min ago is 1 h 15 min after
+ * schedule and 15 min after plan (Ko).
+ */
 const STD = N - 90 * MINUTE;
 /** FRA's zone abbreviation now (CET in winter, CEST in summer). */
 const FRA_ZONE = /\d{2}:\d{2} (CET|CEST)/;
@@ -179,17 +182,18 @@ describe("e-mails a person reads", () => {
     const text = mail?.body.text ?? "";
     const html = mail?.body.html ?? "";
     // Both parts are there (SES Body.Text and Body.Html), saying the same things.
-    expect(text.split("\n")[0]).toBe("LH400 departed FRA 15 min late");
-    expect(html).toContain("LH400 departed FRA 15 min late");
+    const headline = "LH400 departed FRA 1 h 15 min after schedule · 15 min after plan: Ko";
+    expect(text.split("\n")[0]).toBe(headline);
+    expect(html).toContain(headline);
     expect(text).toContain(`AWB ${AWB} · FRA → JFK · 10 pieces · 250 K`);
-    const depLine = text.split("\n").find((line) => line.startsWith("▶ DEP Departed, FRA: "));
+    const depLine = text.split("\n").find((line) => line.startsWith("▶ Departed (DEP), FRA: "));
     expect(depLine).toMatch(
-      /planned \d{1,2} \w{3} \d{2}:\d{2} CES?T · actual \d{1,2} \w{3} \d{2}:\d{2} CES?T · Ko, late by 15 min/,
+      /planned \d{1,2} \w{3} \d{2}:\d{2} CES?T · actual \d{1,2} \w{3} \d{2}:\d{2} CES?T · 1 h 15 min after schedule · 15 min after plan: Ko$/,
     );
     expect(text).toMatch(/^LH400 FRA → JFK \(scheduled .*CES?T → .*E[SD]T\)$/m);
-    expect(text).toMatch(/^ {2}ARR Arrived, JFK: planned .* E[SD]T · not reported · Planned$/m);
+    expect(text).toMatch(/^ {2}Arrived \(ARR\), JFK: planned .* E[SD]T · not reported · Planned$/m);
     expect(html).toMatch(FRA_ZONE);
-    expect(html).toContain("late by 15 min");
+    expect(html).toContain("1 h 15 min after schedule · 15 min after plan: Ko");
 
     const shareLine = text.split("\n").find((line) => line.startsWith("Route map (share link"));
     const shareUrl = /(https?:\/\/\S+\/app\/#\/shared\/([A-Za-z0-9_-]{43}))$/.exec(shareLine ?? "");

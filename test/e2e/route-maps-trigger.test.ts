@@ -9,7 +9,7 @@ import { call, type RunningStack, startRunner, tokens } from "../support/runner.
 import { expectExactKeys, HOUR, local, minuteNow } from "./route-map-helpers.ts";
 
 let stack: RunningStack;
-const owner = tokens.forwarder("FWD1", "1234567", "0001");
+const owner = tokens.forwarder("ACMECARGO", "1234567", "0001");
 const stranger = tokens.forwarder("FWD2", "7654321", "0042");
 const carrier = tokens.carrier("020");
 const SENDSME = "/ffw/service/routemap/sendsme";
@@ -159,7 +159,7 @@ describe("sendsme", () => {
     // stranger XTD (pending) on 12345686. Carrier 020 has no StatusRequests channel set.
     const items = await settledRequestLog();
     expect(items.map((item) => [item.AwbNumber, item.ForwarderIdentifier, item.IsXTD]).sort()).toEqual([
-      ["020-12345675", "FWD1", false],
+      ["020-12345675", "ACMECARGO", false],
       ["020-12345686", "FWD2", true],
     ]);
     for (const item of items) {

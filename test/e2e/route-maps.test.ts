@@ -14,7 +14,7 @@ import { call, type RunningStack, startRunner, tokens } from "../support/runner.
 import { expectExactKeys, HOUR, iso, local, MINUTE, minuteNow, partitionItems } from "./route-map-helpers.ts";
 
 let stack: RunningStack;
-const owner = tokens.forwarder("FWD1", "1234567", "0001");
+const owner = tokens.forwarder("ACMECARGO", "1234567", "0001");
 const stranger = tokens.forwarder("FWD2", "7654321", "0042");
 const carrier = tokens.carrier("020");
 const AWB = "02012345675";

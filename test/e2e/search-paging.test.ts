@@ -11,7 +11,7 @@ import { call, type RunningStack, startRunner, tokens } from "../support/runner.
 import { expectExactKeys, HOUR, local, minuteNow } from "./route-map-helpers.ts";
 
 let stack: RunningStack;
-const owner = tokens.forwarder("FWD1", "1234567", "0001");
+const owner = tokens.forwarder("ACMECARGO", "1234567", "0001");
 const carrier = tokens.carrier("020");
 const SERIALS = ["22000016", "22000020", "22000031", "22000042", "22000053", "22000064", "22000075"];
 const ORIGINS = ["HAJ", "MUC"];

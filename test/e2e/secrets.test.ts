@@ -32,7 +32,7 @@ it("never returns a secret in full after creation and never logs one", async () 
   const endpoint = await call(stack.url, "POST", "/support/customer-endpoints", {
     token: support,
     json: {
-      ForwarderIdentifier: "FWD1",
+      ForwarderIdentifier: "ACMECARGO",
       Url: `${receiver.url}/customer`,
       HeaderName: "apiKey",
       HeaderValue: HEADER_VALUE,

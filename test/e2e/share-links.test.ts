@@ -14,7 +14,7 @@ import { HOUR, local, minuteNow } from "./route-map-helpers.ts";
 
 let stack: RunningStack;
 let db: DynamoDBDocumentClient;
-const owner = tokens.forwarder("FWD1", "1234567", "0001");
+const owner = tokens.forwarder("ACMECARGO", "1234567", "0001");
 const stranger = tokens.forwarder("FWD2", "7654321", "0042");
 const AWB = "02012345675";
 const OTHER_AWB = "02012345686";
@@ -87,9 +87,14 @@ describe("share links", () => {
     const own = await call(stack.url, "GET", `/ffw/service/routemap/${AWB}`, { token: owner });
     expect(opened.body).toEqual(own.body);
     expect(opened.body).toMatchObject({ Shipment: { AirlinePrefix: "020", AwbNumber: "12345675" } });
-    expect(opened.text).not.toMatch(/agent|cass|forwarder|FWD1|0001"/i);
+    expect(opened.text).not.toMatch(/agent|cass|forwarder|ACMECARGO|0001"/i);
     expect(opened.text).not.toContain(OTHER_AWB.slice(3));
     expect(opened.headers.get("cache-control")).toBe("no-store");
+    // Who shared it and until when, apart from the route map (onboarded without a Name: its id).
+    const about = await call(stack.url, "GET", `${pathOf(Url)}/link`);
+    expect(about.status, about.text).toBe(200);
+    expect(about.body).toEqual({ SharedBy: "ACMECARGO", ExpiresAt });
+    expect(about.headers.get("cache-control")).toBe("no-store");
 
     const listed = await call(stack.url, "GET", SHARE, { token: owner });
     expect(listed.status).toBe(200);
@@ -105,6 +110,7 @@ describe("share links", () => {
     expect(revoked.status).toBe(204);
     const gone = await call(stack.url, "GET", pathOf(Url));
     expect(gone.status).toBe(404);
+    expect((await call(stack.url, "GET", `${pathOf(Url)}/link`)).status).toBe(404);
     expect(gone.headers.get("content-type")).toContain("application/problem+json");
     expect((await call(stack.url, "DELETE", `${SHARE}/${Id}`, { token: owner })).status).toBe(404);
     expect((await call(stack.url, "GET", SHARE, { token: owner })).body).toEqual({ Items: [] });
@@ -112,11 +118,13 @@ describe("share links", () => {
 
   it("the same 404 for unknown and malformed tokens, signed out", async () => {
     for (const token of ["A".repeat(43), "nope", "A".repeat(200)]) {
-      const response = await call(stack.url, "GET", `/shared/routemap/${token}`);
-      expect(response.status).toBe(404);
-      expect((response.body as { detail: string }).detail).toBe(
-        "No such share link, or it has expired or been revoked.",
-      );
+      for (const path of [`/shared/routemap/${token}`, `/shared/routemap/${token}/link`]) {
+        const response = await call(stack.url, "GET", path);
+        expect(response.status, path).toBe(404);
+        expect((response.body as { detail: string }).detail).toBe(
+          "No such share link, or it has expired or been revoked.",
+        );
+      }
     }
   });
 

@@ -30,7 +30,7 @@ let sqs: SQSClient;
 let receiver: Server;
 let receiverUrl = "";
 const received: Array<{ headers: IncomingHttpHeaders; body: Record<string, unknown> }> = [];
-const owner = tokens.forwarder("FWD1", "1234567", "0001", "FRA");
+const owner = tokens.forwarder("ACMECARGO", "1234567", "0001", "FRA");
 const carrier = tokens.carrier("020");
 const A = "02012345675";
 const B = "02012345686";
@@ -260,7 +260,7 @@ describe("timed checks with the fake clock", { timeout: 90_000 }, () => {
     const endpoint = await call(stack.url, "POST", "/support/customer-endpoints", {
       token: tokens.support(),
       json: {
-        ForwarderIdentifier: "FWD1",
+        ForwarderIdentifier: "ACMECARGO",
         Url: receiverUrl,
         HeaderName: "apiKey",
         HeaderValue: "key-0123456789",

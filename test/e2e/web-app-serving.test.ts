@@ -52,8 +52,8 @@ beforeAll(async () => {
   stack = await startRunner();
   const support = tokens.support();
   for (const [id, agent, cass] of [
-    ["WEB-FWD", "1234567", "0001"],
-    ["WEB-OTHER", "7654321", "0042"],
+    ["WEBFWDXXX", "1234567", "0001"],
+    ["WEBOTHERX", "7654321", "0042"],
   ] as const) {
     const created = await call(stack.url, "POST", "/support/forwarders", {
       token: support,
@@ -66,9 +66,9 @@ beforeAll(async () => {
     });
     expect(created.status, created.text).toBe(201);
   }
-  const disabled = await call(stack.url, "POST", "/support/forwarders/WEB-OTHER/disable", { token: support });
+  const disabled = await call(stack.url, "POST", "/support/forwarders/WEBOTHERX/disable", { token: support });
   expect(disabled.status, disabled.text).toBe(200);
-  // One route map of WEB-FWD's agent (its FWB names agent 1234567/0001).
+  // One route map of WEBFWDXXX's agent (its FWB names agent 1234567/0001).
   const put = await call(stack.url, "PUT", "/support/carriers/020", {
     token: support,
     json: { Name: "Lufthansa Cargo", QualityProgram: true, Xtd: true },
@@ -168,18 +168,18 @@ describe("dev sign-in", () => {
     const listed = await call(stack.url, "GET", LOCAL_SIGN_IN_PATH);
     expect(listed.status, listed.text).toBe(200);
     expect(listed.headers.get("cache-control")).toBe("no-store");
-    expect(listed.body).toEqual({ Items: [{ Id: "WEB-FWD", Name: "WEB-FWD" }] });
+    expect(listed.body).toEqual({ Items: [{ Id: "WEBFWDXXX", Name: "WEBFWDXXX" }] });
   });
 
   it("mints a person's token that reads that forwarder's route map, and only its own", async () => {
-    const signedIn = await signIn("WEB-FWD");
+    const signedIn = await signIn("WEBFWDXXX");
     expect(signedIn.status, signedIn.text).toBe(200);
     const answer = signedIn.body as { access_token: string; token_type: string; expires_in: number };
     expect(answer).toEqual({ access_token: expect.any(String), token_type: "Bearer", expires_in: 3600 });
     const claims = JSON.parse(Buffer.from(answer.access_token.split(".")[1] ?? "", "base64url").toString());
     expect(claims).toMatchObject({
       role: "forwarder",
-      forwarder_id: "WEB-FWD",
+      forwarder_id: "WEBFWDXXX",
       agent_code: "1234567",
       agent_cass: "0001",
       client_id: "local-web-app",
@@ -200,7 +200,7 @@ describe("dev sign-in", () => {
     const unknown = await signIn("NO-SUCH-FWD");
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get("content-type")).toContain("application/problem+json");
-    const disabled = await signIn("WEB-OTHER");
+    const disabled = await signIn("WEBOTHERX");
     expect(disabled.status).toBe(403);
     expect(disabled.headers.get("content-type")).toContain("application/problem+json");
     for (const body of [{ ForwarderId: 42 }, { ForwarderId: "../x" }, {}]) {
@@ -219,14 +219,14 @@ describe("dev sign-in", () => {
 
   it("other /__local/ endpoints still need a support token", async () => {
     expect((await call(stack.url, "GET", "/__local/schedules")).status).toBe(401);
-    const forwarder = (await signIn("WEB-FWD")).body as { access_token: string };
+    const forwarder = (await signIn("WEBFWDXXX")).body as { access_token: string };
     expect(
       (await call(stack.url, "GET", "/__local/schedules", { token: forwarder.access_token })).status,
     ).toBe(403);
   });
 
   it("share links point at this runner's app (APP_BASE_URL set at start), whatever Host the call names", async () => {
-    const forwarder = (await signIn("WEB-FWD")).body as { access_token: string };
+    const forwarder = (await signIn("WEBFWDXXX")).body as { access_token: string };
     const created = await raw(
       `/ffw/service/routemap/${AWB}/share`,
       {

@@ -155,10 +155,42 @@ export async function sidewaysOverflow(page: Page): Promise<string> {
 }
 
 /**
+ * Every action a person can take on the page (link, button, field) that is shown but not entirely
+ * within the viewport's width: "" when all are in view, else the first few, named. A table that
+ * scrolls sideways inside its own box hides its off-screen buttons just as surely, so nothing is
+ * excused here; hidden elements (no box) are not actions on this page.
+ */
+export async function actionsOutOfView(page: Page): Promise<string> {
+  return (await page.evaluate(`(() => {
+    const width = document.documentElement.clientWidth;
+    const out = [...document.querySelectorAll("a[href], button, input, select, textarea, summary")]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 && box.height === 0) return false;
+        const style = getComputedStyle(element);
+        if (style.visibility === "hidden" || style.display === "none") return false;
+        // Visually hidden helpers (1 px, clipped) are not actions; a skip link waits off-screen until
+        // it is focused, and then it is in view.
+        if (box.width <= 1 && box.height <= 1) return false;
+        if (element.classList.contains("skip")) return false;
+        return box.left < -1 || box.right > width + 1;
+      })
+      .slice(0, 6)
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const name = (element.getAttribute("aria-label") || element.textContent || element.getAttribute("name") || element.id || "").trim().slice(0, 40);
+        return element.tagName.toLowerCase() + ' "' + name + '" (' + Math.round(box.left) + "-" + Math.round(box.right) + " px)";
+      });
+    return out.length ? "actions out of view at " + width + " px: " + out.join(", ") : "";
+  })()`)) as string;
+}
+
+/**
  * Screenshot at both widths and an axe check at both widths (a phone layout can hide a label or
- * shrink a target), and at both widths the page must fit without sideways scrolling. Returns the
- * serious or critical violations and any overflow, one per line ("" when none), rather
- * than throwing, so a test can record them (expect.soft) and still walk on to the next step.
+ * shrink a target), and at both widths the page must fit without sideways scrolling and every action
+ * must lie within the viewport's width. Returns the serious or critical violations, any overflow and
+ * any action out of view, one per line ("" when none), rather than throwing, so a test can record
+ * them (expect.soft) and still walk on to the next step.
  */
 export async function capture(page: Page, name: string): Promise<string> {
   const found: string[] = [];
@@ -171,6 +203,8 @@ export async function capture(page: Page, name: string): Promise<string> {
     if (violations) found.push(`${name} (${label}):\n${violations}`);
     const overflow = await sidewaysOverflow(page);
     if (overflow) found.push(`${name} (${label}): ${overflow}`);
+    const outOfView = await actionsOutOfView(page);
+    if (outOfView) found.push(`${name} (${label}): ${outOfView}`);
   }
   await screenshot(page, name);
   return found.join("\n");

@@ -94,7 +94,7 @@ export async function startRunner(extraEnv: Record<string, string> = {}): Promis
 }
 
 export const tokens = {
-  forwarder: (forwarderId = "FWD1", agentCode = "1234567", agentCass = "0001", station = "FRA") =>
+  forwarder: (forwarderId = "ACMECARGO", agentCode = "1234567", agentCass = "0001", station = "FRA") =>
     signDevToken(forwarderClaims({ forwarderId, agentCode, agentCass, station })),
   carrier: (prefix = "020") => signDevToken(carrierClaims(prefix)),
   support: () => signDevToken(supportClaims()),

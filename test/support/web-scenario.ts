@@ -1,15 +1,15 @@
 /**
  * Seeds the real local runner so every page of the web app has real data, only through the public
  * and support APIs a person or carrier would use (no table writes):
- *   - two onboarded forwarders (the dev sign-in lists them): ACME-FRA, whose pages the tests read,
- *     and OTHER-FWD, whose AWB must never show on ACME's pages or its share link;
+ *   - two onboarded forwarders (the dev sign-in lists them): ACMEFRANK (named Acme Forwarding GmbH), whose pages the tests read,
+ *     and OTHERFWDR, whose AWB must never show on ACME's pages or its share link;
  *   - carrier 020 (Lufthansa Cargo) with its settings;
  *   - LATE_AWB, a 3-leg route FRA → JFK → ORD → MEX: RCS 10 min early, LH400 departed 45 min late;
  *   - MISSING_AWB, FRA → JFK on LH402: its DEP falls due after booking, the fake clock moves past
  *     it, and the due check fires (a Missed event): the DEP is Missing;
  *   - ON_TIME_AWB, ACME's, booked for tomorrow with a truck feeder HAJ → FRA then LH406 to JFK:
  *     nothing late or missing (not an exception);
- *   - OTHER_AWB, booked for OTHER-FWD;
+ *   - OTHER_AWB, booked for OTHERFWDR;
  *   - a webhook of ACME on DEP whose receiver refuses the first POST (400: parked at once,
  *     replayable) and accepts later ones; an e-mail rule; a customer endpoint (read-only in the app).
  * Also used by the bench (a 3-leg route map to render). No vitest here: the bench imports it.
@@ -24,13 +24,16 @@ const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "
 
 export interface Forwarder {
   ForwarderId: string;
+  /** How people name it: the shared page says who shared a route map. */
+  Name?: string;
   AgentCode: string;
   AgentCass: string;
   AgentStation: string;
   ContactEmail: string;
 }
 export const ACME: Forwarder = {
-  ForwarderId: "ACME-FRA",
+  ForwarderId: "ACMEFRANK",
+  Name: "Acme Forwarding GmbH",
   // Not a substring of any AWB here, so "the shared page shows no agent code" can be checked as text.
   AgentCode: "5550123",
   AgentCass: "0001",
@@ -38,7 +41,7 @@ export const ACME: Forwarder = {
   ContactEmail: "ops@acme.example",
 };
 export const OTHER: Forwarder = {
-  ForwarderId: "OTHER-FWD",
+  ForwarderId: "OTHERFWDR",
   AgentCode: "7654321",
   AgentCass: "0042",
   AgentStation: "FRA",
@@ -78,6 +81,9 @@ export const flightHeading = (leg: { carrier: string; number: string; from: stri
 export const LATE_BY_MINUTES = 45;
 /** RCS of LATE_AWB: planned first STD − 2 h, reported 10 minutes before that. */
 export const EARLY_BY_MINUTES = 10;
+/** The verdicts the timeline says of them (verdict-words.ts): LH400 left 1 h 45 min after its STD. */
+export const LATE_DEPARTURE_WORDS = `1 h ${LATE_BY_MINUTES} min after schedule · ${LATE_BY_MINUTES} min after plan: Ko`;
+export const EARLY_RECEIPT_WORDS = `${EARLY_BY_MINUTES} min before plan: Ok`;
 
 /** Station-local parts of an instant: "2026-03-14T13:41" (JSON form), "2026-03-14", "14MAR", "1341". */
 function local(station: string, ms: number) {
@@ -188,6 +194,15 @@ const dep = (awb: string, legs: Leg[], leg: Leg, at: number) => {
   return `FSU/13\n${line(awb, legs)}\nDEP/${leg.carrier}${leg.number}/${t.ddmmm}/${leg.from}${leg.to}/T10K250.0/A${t.hhmm}\n`;
 };
 
+const arr = (awb: string, legs: Leg[], leg: Leg, at: number) => {
+  const t = local(leg.to, at);
+  return `FSU/13\n${line(awb, legs)}\nARR/${leg.carrier}${leg.number}/${t.ddmmm}${t.hhmm}/${leg.to}/T10\n`;
+};
+const nfd = (awb: string, legs: Leg[], station: string, at: number) => {
+  const t = local(station, at);
+  return `FSU/13\n${line(awb, legs)}\nNFD/${t.ddmmm}${t.hhmm}/${station}/T10\n`;
+};
+
 /** Books `legs` for `awb` and files the FWB naming `owner` as agent: a shipment owner's pages list. */
 export async function bookShipment(
   stack: RunningStack,
@@ -231,6 +246,42 @@ export async function seedLateThreeLegShipment(
   const actualMs = plannedMs + LATE_BY_MINUTES * MINUTE;
   await postCarrier(stack, dep(LATE_AWB, legs, firstLeg, actualMs));
   return { plannedLocal: local("FRA", plannedMs).jsonForm, actualLocal: local("FRA", actualMs).jsonForm };
+}
+
+/**
+ * ACME's shipment for the verdict words, delivered yesterday: LH400 FRA → JFK departed 15 min after
+ * its STD and arrived 30 min before its STA, LH8160 JFK → ORD departed 70 min after its STD (10 min
+ * after its plan, STD + 1 h) and arrived on time, ready for pick-up at ORD 2 h after plan (last STA +
+ * 6 h). At destination. Used by the tests that read the verdicts, not by the scenario above.
+ */
+export const VERDICTS_AWB = "020-12345723";
+/** What the app (signed in and shared) and the e-mails say of each of them (verdict-words.ts). */
+export const VERDICT_WORDS = {
+  firstDeparture: "15 min after schedule · within plan: Ok",
+  firstArrival: "30 min before schedule · within plan: Ok",
+  secondDeparture: "1 h 10 min after schedule · 10 min after plan: Ko",
+  readyForPickUp: "2 h after plan: Ko",
+} as const;
+export const VERDICT_LEGS = [
+  { carrier: "LH", number: "400", from: "FRA", to: "JFK" },
+  { carrier: "LH", number: "8160", from: "JFK", to: "ORD" },
+] as const;
+
+export async function seedVerdictShipment(stack: RunningStack, owner: Forwarder = ACME): Promise<void> {
+  const n = Math.floor(Date.now() / MINUTE) * MINUTE;
+  const [first, second] = VERDICT_LEGS;
+  const legs: Leg[] = [
+    { ...first, std: n - 30 * HOUR, sta: n - 22 * HOUR },
+    { ...second, std: n - 20 * HOUR, sta: n - 17 * HOUR },
+  ];
+  const [one, two] = legs as [Leg, Leg];
+  await postCarrier(stack, booking(VERDICTS_AWB, legs));
+  await postCarrier(stack, fwb(VERDICTS_AWB, legs, owner));
+  await postCarrier(stack, dep(VERDICTS_AWB, legs, one, one.std + 15 * MINUTE));
+  await postCarrier(stack, arr(VERDICTS_AWB, legs, one, one.sta - 30 * MINUTE));
+  await postCarrier(stack, dep(VERDICTS_AWB, legs, two, two.std + 70 * MINUTE));
+  await postCarrier(stack, arr(VERDICTS_AWB, legs, two, two.sta));
+  await postCarrier(stack, nfd(VERDICTS_AWB, legs, "ORD", two.sta + 8 * HOUR));
 }
 
 export interface WebScenario {

@@ -205,8 +205,8 @@ describe("a malformed value", () => {
       "RATE_LIMIT_TIERS: tier gold member burst must be a whole number of at least 1",
     );
     expect(() =>
-      configFrom({ RATE_LIMIT_CALLER_TIERS: '{"forwarder:FWD1":"gold"}' }).rateLimitTiers(),
-    ).toThrow(/RATE_LIMIT_CALLER_TIERS: caller forwarder:FWD1 names unknown tier "gold"/);
+      configFrom({ RATE_LIMIT_CALLER_TIERS: '{"forwarder:ACMECARGO":"gold"}' }).rateLimitTiers(),
+    ).toThrow(/RATE_LIMIT_CALLER_TIERS: caller forwarder:ACMECARGO names unknown tier "gold"/);
   });
 });
 

@@ -14,7 +14,7 @@ const tokenVerifierConfigFromEnv = (env: Record<string, string>) => configFrom(e
 
 const NOW = 1_800_000_000;
 const env = { JWT_ISSUER: DEV_ISSUER, JWT_AUDIENCE: DEV_AUDIENCE, JWKS_JSON: JSON.stringify(devJwks()) };
-const claims = forwarderClaims({ forwarderId: "FWD1", agentCode: "1234567", agentCass: "0001" });
+const claims = forwarderClaims({ forwarderId: "ACMECARGO", agentCode: "1234567", agentCass: "0001" });
 
 describe("token lifetime", () => {
   it("requires a numeric exp, at most the maximum ahead, and exp - iat within the maximum", () => {
@@ -51,7 +51,10 @@ describe("token lifetime", () => {
     expect((await bearer(signDevToken(claims, 25 * 3600))).ok).toBe(false);
     expect((await bearer(signDevToken({ ...claims, aud: "elsewhere" }))).ok).toBe(false);
     expect((await bearer(signDevToken({ ...claims, aud: undefined }))).ok).toBe(false);
-    expect(await bearer(signDevToken(claims))).toMatchObject({ ok: true, identity: { forwarderId: "FWD1" } });
+    expect(await bearer(signDevToken(claims))).toMatchObject({
+      ok: true,
+      identity: { forwarderId: "ACMECARGO" },
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import type { WebAppConfig } from "../../functions/contracts/web-app.ts";
 import { APP_CONFIG_FILE } from "../../functions/contracts/web-app.ts";
 import { onUnauthorized } from "./api.ts";
 import { completeCognitoSignIn, currentSession, type Session, signOut } from "./auth.ts";
+import { AwbLookup } from "./components/AwbLookup.tsx";
 import { parseHash, type Route } from "./lib/hash-route.ts";
 import { AlertsPage } from "./pages/Alerts.tsx";
 import { RouteMapPage } from "./pages/RouteMap.tsx";
@@ -46,6 +47,7 @@ function Header({ session, page, onSignOut }: HeaderProps) {
           Alerts
         </a>
       </nav>
+      <AwbLookup />
       <span class="who">{session.forwarderId}</span>
       <button type="button" class="secondary" onClick={onSignOut}>
         Sign out

@@ -13,6 +13,22 @@ import { createHash } from "node:crypto";
 
 /** A pending link is not mailed again for a day. */
 export const CONFIRMATION_RESEND_SECONDS = 24 * 3600;
+
+/**
+ * How long an alert held for an unconfirmed address stays worth sending once the address is
+ * confirmed: 24 h from when it was raised. A person confirming the next morning still gets
+ * yesterday's departures and arrivals, while a backlog of up to 7 days (a link's life) does not land
+ * as a burst of stale news about shipments that have moved on since. One day is also the resend
+ * period of the link itself. Older held alerts are not sent; the confirmation page lists them and
+ * each one's log says why (they stay replayable by hand).
+ */
+export const HELD_ALERT_RELEVANCE_SECONDS = 24 * 3600;
+
+/** Why a delivery to an unconfirmed address is parked: the log line its release looks for. */
+export const notConfirmedReason = (address: string) =>
+  `e-mail address ${address} is not confirmed yet (it was mailed a confirmation link)`;
+const NOT_CONFIRMED_MARK = " is not confirmed yet ";
+export const isHeldForConfirmation = (detail: string) => detail.includes(NOT_CONFIRMED_MARK);
 /** A link works for 7 days. */
 export const CONFIRMATION_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -74,17 +90,6 @@ export function confirmWithToken(
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-/** The page of a link: what confirming means, and the button (a POST to the same URL) that does it. */
-export function confirmationPage(confirmation: EmailConfirmation, state: "ask" | "done"): string {
-  const who = `${escapeHtml(confirmation.address)} (alerts from forwarder ${escapeHtml(confirmation.forwarderId)})`;
-  const content =
-    state === "ask"
-      ? `<p>Confirm that ${who} may receive air-cargo shipment alerts?</p>` +
-        '<form method="post"><button type="submit">Confirm</button></form>'
-      : `<p>Confirmed: ${who} receives shipment alerts from now on.</p>`;
-  return `<!doctype html><html><head><meta charset="utf-8"><title>Shipment alerts</title></head><body>${content}</body></html>`;
-}
 
 /** The confirmation e-mail: who asks, what for, the link; nothing about any shipment. */
 export function confirmationEmail(input: {

@@ -1,16 +1,19 @@
 /**
  * The first line of a notification e-mail: what happened and the verdict, in words, e.g.
- * "LH400 departed FRA 15 min late", "DEP of 020-12345675 is missing: planned 14:25 CET at FRA",
- * "Shipment 020-12345675 ready for pick-up at JFK on time". Built from the event payload alone, so it
- * says the same whatever the route map looks like by the time the e-mail goes out.
+ * "LH400 departed FRA 15 min after schedule · within plan: Ok", "DEP of 020-12345675 is missing:
+ * planned 14:25 CET at FRA", "Shipment 020-12345675 ready for pick-up at JFK 2 h after plan: Ko". Built
+ * from the event payload, plus the flight's schedule for a DEP or ARR (the payload has none), so it
+ * says the same whatever else the route map says by the time the e-mail goes out.
  *
- * Late or early is measured against the milestone's planned time (for DEP: STD + 1 h, DESIGN.md
- * section 4), the time the timeline shows and the Ok/Ko status is judged by, so the verdict never
- * contradicts the status beside it.
+ * The verdict is verdict-words.ts's, the words the timeline and the web app use: a flight against its
+ * schedule, then the milestone against its plan (the Ok/Ko the timeline shows beside it).
  */
 import type { DateTimePair } from "../route-map/spec-types.ts";
-import { durationText, punctuality, punctualityText, stationTimeText } from "./email-time.ts";
+import { durationText, stationTimeText } from "./email-time.ts";
 import type { EventPayload } from "./payload.ts";
+import { MILESTONE_WORDS, milestoneVerdict } from "./verdict-words.ts";
+
+export { MILESTONE_WORDS };
 
 /** How the headline reads: "late" and "missing" are trouble, "ok" is not, "info" judges nothing. */
 export type HeadlineTone = "late" | "missing" | "ok" | "info";
@@ -19,21 +22,6 @@ export interface Headline {
   text: string;
   tone: HeadlineTone;
 }
-
-/** What each milestone means, in the words the e-mail's timeline uses. */
-export const MILESTONE_WORDS: Record<EventPayload["Event"], string> = {
-  FWB: "Air waybill received",
-  LAT: "Latest acceptance",
-  RCS: "Accepted",
-  DEP: "Departed",
-  ARR: "Arrived",
-  RCF: "Received from flight",
-  NFD: "Ready for pick-up",
-  AWD: "Documents delivered",
-  DLV: "Delivered",
-  RMP: "Route map planned",
-  CAN: "Cancelled",
-};
 
 export const awbText = (payload: Pick<EventPayload, "AirWaybillPrefix" | "AirWaybillNumber">) =>
   `${payload.AirWaybillPrefix}-${payload.AirWaybillNumber}`;
@@ -91,8 +79,13 @@ export const reportedPair = (payload: EventPayload) =>
 /**
  * The headline of one notification. `proActiveMinutes`: the interval of the rule that raised a
  * ProActive alert (its e-mail says how long past the planned time the milestone still is unreported).
+ * `scheduled`: the flight's STD for a DEP, STA for an ARR (from the route map), which the verdict
+ * measures the flight against.
  */
-export function emailHeadline(payload: EventPayload, options: { proActiveMinutes?: number } = {}): Headline {
+export function emailHeadline(
+  payload: EventPayload,
+  options: { proActiveMinutes?: number; scheduled?: DateTimePair | null } = {},
+): Headline {
   const awb = awbText(payload);
   const station = payload.AirportOfEvent;
   const planned = plannedPair(payload);
@@ -110,10 +103,16 @@ export function emailHeadline(payload: EventPayload, options: { proActiveMinutes
   const what = happened(payload);
   if (payload.Event === "RMP" || payload.Event === "CAN") return { text: what, tone: "info" };
   const reported = reportedPair(payload);
-  const verdict = punctuality(planned, reported);
+  const verdict = milestoneVerdict({
+    name: payload.Event,
+    planned,
+    actual: reported,
+    scheduled: options.scheduled ?? null,
+  });
   if (!verdict) {
     const at = reported ? ` at ${stationTimeText(station, reported)}` : "";
     return { text: `${what}${at}`, tone: "info" };
   }
-  return { text: `${what} ${punctualityText(verdict)}`, tone: verdict.kind === "late" ? "late" : "ok" };
+  const tone = verdict.judgement === "Ko" ? "late" : verdict.judgement === "Ok" ? "ok" : "info";
+  return { text: `${what} ${verdict.text}`, tone };
 }

@@ -1,8 +1,7 @@
 /**
  * Times as a person reads them in an e-mail: a station's local wall clock with its zone's
- * abbreviation ("14:25 CET"), a day when it matters ("14 Mar 14:25 CET"), and how late or early a
- * milestone was ("15 min late", "1 h 5 min early", "on time"). Intl with the runtime's IANA data; the
- * instant always comes in as a value.
+ * abbreviation ("14:25 CET") and a day when it matters ("14 Mar 14:25 CET"). Intl with the runtime's
+ * IANA data; the instant always comes in as a value. Verdicts are verdict-words.ts's.
  */
 import type { DateTimePair } from "../route-map/spec-types.ts";
 import { stationTimeZone } from "../time/time-zones.ts";
@@ -85,47 +84,5 @@ export function stationTimeText(
   return options.withDate ? `${Number(day)} ${MONTHS[Number(month) - 1] ?? ""} ${time}` : time;
 }
 
-/** "15 min", "2 h", "1 h 5 min", "3 d 4 h" (whole minutes). */
-export function durationText(minutes: number): string {
-  const total = Math.abs(Math.round(minutes));
-  if (total < 60) return `${total} min`;
-  if (total < 48 * 60) {
-    const hours = Math.floor(total / 60);
-    const rest = total % 60;
-    return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-  }
-  const days = Math.floor(total / 1440);
-  const hours = Math.floor((total % 1440) / 60);
-  return hours === 0 ? `${days} d` : `${days} d ${hours} h`;
-}
-
-/**
- * Actual against planned, in whole minutes rounded away from on time (30 s late is "1 min late": the
- * milestone is Ko, and the verdict must not say "on time" beside a Ko).
- */
-export function minutesLate(planned: DateTimePair, actual: DateTimePair): number | null {
-  const difference = Date.parse(actual.Utc) - Date.parse(planned.Utc);
-  if (!Number.isFinite(difference)) return null;
-  return difference > 0 ? Math.ceil(difference / 60_000) : -Math.ceil(-difference / 60_000);
-}
-
-export type Punctuality = { kind: "late" | "early"; minutes: number } | { kind: "on-time" };
-
-export function punctuality(planned: DateTimePair | null, actual: DateTimePair | null): Punctuality | null {
-  if (!planned || !actual) return null;
-  const late = minutesLate(planned, actual);
-  if (late === null) return null;
-  if (late > 0) return { kind: "late", minutes: late };
-  if (late < 0) return { kind: "early", minutes: -late };
-  return { kind: "on-time" };
-}
-
-/** "15 min late" / "10 min early" / "on time" (headline form). */
-export function punctualityText(value: Punctuality): string {
-  return value.kind === "on-time" ? "on time" : `${durationText(value.minutes)} ${value.kind}`;
-}
-
-/** "late by 15 min" / "early by 10 min" / "on time" (the timeline's form, as the web app says it). */
-export function punctualityVerdict(value: Punctuality): string {
-  return value.kind === "on-time" ? "on time" : `${value.kind} by ${durationText(value.minutes)}`;
-}
+// How long, and how far from a time: the words every verdict uses (verdict-words.ts).
+export { durationText, minutesAfter } from "./verdict-words.ts";

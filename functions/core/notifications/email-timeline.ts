@@ -2,13 +2,14 @@
  * The compact timeline of a notification e-mail: the shipment's route map as sections
  * (origin cycle, one per flight with its route and scheduled times, truck legs marked, destination
  * cycle), each milestone with planned and actual local time and zone, its status as text and the
- * verdict ("late by 15 min"). The milestone the e-mail is about is flagged. Rendering to HTML and text
- * is email.ts's; this is only what to show.
+ * verdict ("15 min after schedule · within plan: Ok", verdict-words.ts, as the web app says it). The
+ * milestone the e-mail is about is flagged. Rendering to HTML and text is email.ts's; this is only
+ * what to show.
  */
 import type { MilestoneName } from "../carrier-messages/types.ts";
-import type { Milestone, MilestoneStatus, RouteMap } from "../route-map/spec-types.ts";
-import { MILESTONE_WORDS } from "./email-headline.ts";
-import { punctuality, punctualityVerdict, stationTimeText } from "./email-time.ts";
+import type { Flight, Milestone, MilestoneStatus, RouteMap } from "../route-map/spec-types.ts";
+import { stationTimeText } from "./email-time.ts";
+import { MILESTONE_WORDS, milestoneVerdict, scheduledTimeOf } from "./verdict-words.ts";
 
 export interface TimelineMilestone {
   code: MilestoneName;
@@ -20,7 +21,7 @@ export interface TimelineMilestone {
   /** null: not reported. */
   actual: string | null;
   status: MilestoneStatus;
-  /** "late by 15 min" / "early by 10 min" / "on time"; null when nothing to judge (or Missing). */
+  /** "15 min after schedule · within plan: Ok", "2 h after plan: Ko"; null when nothing to judge (or Missing). */
   verdict: string | null;
   replanned: boolean;
   /** "6 of 10 pieces" when fewer pieces than the total were reported; null otherwise. */
@@ -37,11 +38,17 @@ export interface TimelineSection {
   milestones: TimelineMilestone[];
 }
 
-function verdictOf(milestone: Milestone): string | null {
+function verdictOf(milestone: Milestone, flight: Flight | null): string | null {
   // Missing already says it: the actual column reads "not reported".
   if (milestone.Status === "Missing") return null;
-  const judged = punctuality(milestone.PlannedDateTime, milestone.ActualDateTime);
-  return judged ? punctualityVerdict(judged) : null;
+  return (
+    milestoneVerdict({
+      name: milestone.Name,
+      planned: milestone.PlannedDateTime,
+      actual: milestone.ActualDateTime,
+      scheduled: scheduledTimeOf(milestone.Name, flight),
+    })?.text ?? null
+  );
 }
 
 function timelineMilestone(
@@ -49,6 +56,7 @@ function timelineMilestone(
   key: string,
   currentKey: string | null,
   totalPieces: number,
+  flight: Flight | null = null,
 ): TimelineMilestone {
   const reportedPieces = milestone.ActualDateTime ? milestone.ActualNoOfPieces : 0;
   return {
@@ -62,7 +70,7 @@ function timelineMilestone(
       ? stationTimeText(milestone.Station, milestone.ActualDateTime, { withDate: true })
       : null,
     status: milestone.Status,
-    verdict: verdictOf(milestone),
+    verdict: verdictOf(milestone, flight),
     replanned: milestone.IsReplanned,
     pieces:
       reportedPieces > 0 && totalPieces > 0 && reportedPieces < totalPieces
@@ -104,7 +112,9 @@ export function emailTimeline(routeMap: RouteMap, currentKey: string | null): Ti
     sections.push({
       title: `${info.CarrierCode}${info.Number} ${from} → ${to}`,
       detail: detail === "" ? null : detail,
-      milestones: flight.Milestone.map((m) => timelineMilestone(m, `${from}:${m.Name}`, currentKey, total)),
+      milestones: flight.Milestone.map((m) =>
+        timelineMilestone(m, `${from}:${m.Name}`, currentKey, total, flight),
+      ),
     });
   }
   sections.push({

@@ -3,7 +3,8 @@
  * order given (DESIGN.md section 4, e.g. `AWB 020-12345675 | MIL DEP | NTF Event`), unchanged. The body,
  * as HTML (tables and inline styles, which e-mail clients keep; every value escaped) and as a
  * text/plain alternative with the same content:
- *   - a headline with the verdict ("LH400 departed FRA 15 min late"), email-headline.ts;
+ *   - a headline with the verdict ("LH400 departed FRA 15 min after schedule · within plan: Ok"),
+ *     email-headline.ts (the words of verdict-words.ts);
  *   - the shipment in one line (AWB, route, pieces, weight);
  *   - a link to the route map (the web app's page, or a share link per the rule) and to the alerts page;
  *   - the compact timeline (email-timeline.ts) with local times and zone abbreviations;
@@ -24,6 +25,7 @@ import type { EmailLinks } from "./email-links.ts";
 import { stationTimeText } from "./email-time.ts";
 import { emailTimeline, type TimelineMilestone, type TimelineSection } from "./email-timeline.ts";
 import type { EventPayload } from "./payload.ts";
+import { scheduledTimeOf } from "./verdict-words.ts";
 
 export interface EmailContext {
   /** Product name in the footer. */
@@ -133,12 +135,15 @@ function detailRows(payload: EventPayload): [string, string][] {
   ];
 }
 
-/** "planned 14 Mar 14:25 CET · actual 14 Mar 14:40 CET · Ko, late by 15 min · replanned". */
+/**
+ * "planned 14 Mar 14:25 CET · actual 14 Mar 14:40 CET · 1 h 15 min after schedule · 15 min after
+ * plan: Ko · replanned": the verdict ends in the status it judges; without one, the status alone.
+ */
 function milestoneFacts(milestone: TimelineMilestone): string {
   return [
     milestone.planned ? `planned ${milestone.planned}` : "no plan",
     milestone.actual ? `actual ${milestone.actual}` : "not reported",
-    [milestone.status, milestone.verdict].filter(Boolean).join(", "),
+    milestone.verdict ?? milestone.status,
     milestone.pieces,
     milestone.replanned ? "replanned" : null,
   ]
@@ -155,7 +160,7 @@ function textTimeline(sections: readonly TimelineSection[]): string[] {
     for (const milestone of section.milestones) {
       const mark = milestone.current ? "▶ " : "  ";
       lines.push(
-        `${mark}${milestone.code} ${milestone.words}, ${milestone.station}: ${milestoneFacts(milestone)}`,
+        `${mark}${milestone.words} (${milestone.code}), ${milestone.station}: ${milestoneFacts(milestone)}`,
       );
     }
   }
@@ -228,7 +233,7 @@ function htmlTimeline(sections: readonly TimelineSection[]): string {
         .join("<br>");
       rows.push(
         `<tr style="${background}">` +
-          `<td ${cell}><span style="font-weight:bold;">${escapeHtml(milestone.code)}</span> ${escapeHtml(milestone.words)}<br><span style="color:${MUTED};">${escapeHtml(milestone.station)}${escapeHtml(here)}</span></td>` +
+          `<td ${cell}><span style="font-weight:bold;">${escapeHtml(milestone.words)}</span> (${escapeHtml(milestone.code)})<br><span style="color:${MUTED};">${escapeHtml(milestone.station)}${escapeHtml(here)}</span></td>` +
           `<td ${cell}>${escapeHtml(milestone.planned ?? "no plan")}</td>` +
           `<td ${cell}>${escapeHtml(milestone.actual ?? "not reported")}</td>` +
           `<td ${cell}><span style="${STATUS_STYLE[milestone.status]}padding:1px 6px;border-radius:3px;font-weight:bold;">${escapeHtml(milestone.status)}</span>${notes ? `<br>${notes}` : ""}</td>` +
@@ -303,17 +308,32 @@ interface BodyInput {
   context: EmailContext;
 }
 
+/**
+ * The flight schedule an event's DEP or ARR is measured against: its leg in the route map as of
+ * sending (the milestone key names the leg's departure station); null for other events or without one.
+ */
+function scheduleOfEvent(
+  payload: EventPayload,
+  routeMap: RouteMap | null,
+  milestoneKey: string | null,
+): DateTimePair | null {
+  if (!routeMap || !milestoneKey || (payload.Event !== "DEP" && payload.Event !== "ARR")) return null;
+  const from = milestoneKey.split(":")[0];
+  const flight = routeMap.MilestonePlan.RoutingCycle.Flight.find((f) => f.FlightInfo.Routing.Origin === from);
+  return scheduledTimeOf(payload.Event, flight);
+}
+
 export function renderEmail(
   payload: EventPayload,
   headerItems: readonly HeaderItemCode[],
   context: EmailContext = {},
 ): RenderedEmail {
   const subject = emailSubject(payload, headerItems);
-  const headline = emailHeadline(
-    payload,
-    context.proActiveMinutes === undefined ? {} : { proActiveMinutes: context.proActiveMinutes },
-  );
   const routeMap = context.routeMap ?? null;
+  const headline = emailHeadline(payload, {
+    ...(context.proActiveMinutes === undefined ? {} : { proActiveMinutes: context.proActiveMinutes }),
+    scheduled: scheduleOfEvent(payload, routeMap, context.milestoneKey ?? null),
+  });
   const input: BodyInput = {
     payload,
     subject,

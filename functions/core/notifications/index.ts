@@ -3,6 +3,7 @@
  * What the other layers use of it; helpers used only inside the folder are not re-exported.
  */
 export { GUID_PATTERN, type HeaderItemCode, maskSecret, type SubscriberIdentity } from "./common.ts";
+export { CONFIRMATION_PAGE_CSP, confirmationPage, type HeldAlertsOutcome } from "./confirmation-page.ts";
 export {
   type CustomerEndpoint,
   type CustomerEndpointRequest,
@@ -34,7 +35,6 @@ export { emailSubject, renderEmail } from "./email.ts";
 export {
   CONFIRMATION_TOKEN_PATTERN,
   confirmationEmail,
-  confirmationPage,
   confirmationToRequest,
   confirmWithToken,
   type EmailConfirmation,

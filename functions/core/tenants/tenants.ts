@@ -21,9 +21,19 @@ interface TenantBase {
   updatedAt: string;
 }
 
+/**
+ * What a new forwarder's ForwarderIdentifier must look like: the published receiver schema of the event
+ * payload requires `^[A-Z]{9}$`, and every payload carries the receiving forwarder's identifier, so a
+ * forwarder onboarded under another id would have every payload refused by such a receiver.
+ */
+export const FORWARDER_IDENTIFIER_PATTERN = /^[A-Z]{9}$/;
+export const FORWARDER_IDENTIFIER_RULE = "must match ^[A-Z]{9}$ (9 capital letters A-Z)";
+
 export interface ForwarderTenant extends TenantBase {
   kind: "forwarder";
   forwarderId: string;
+  /** The forwarder's name as people read it ("Acme Forwarding GmbH"), e.g. on a shared route map; optional. */
+  name?: string | null;
   /** 7 digits. */
   agentCode: string;
   /** 4 digits. */

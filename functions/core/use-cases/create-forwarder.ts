@@ -4,7 +4,7 @@ import type { TenantDeps } from "./shared/tenants.ts";
 
 export type ForwarderProfile = Pick<
   ForwarderTenant,
-  "forwarderId" | "agentCode" | "agentCass" | "agentStation" | "contactEmail"
+  "forwarderId" | "name" | "agentCode" | "agentCass" | "agentStation" | "contactEmail"
 >;
 
 export async function createForwarder(

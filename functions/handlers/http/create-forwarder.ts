@@ -14,6 +14,7 @@ export const make = (deps: () => TenantDeps, pipeline?: Pipeline) =>
   httpRoute("create-forwarder", { body: api.body.schema }, pipeline).handle(async ({ body }) => {
     const profile = {
       forwarderId: body.ForwarderId,
+      name: body.Name,
       agentCode: body.AgentCode,
       agentCass: body.AgentCass,
       agentStation: body.AgentStation,

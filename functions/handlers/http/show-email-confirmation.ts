@@ -4,7 +4,7 @@
  * scanner opening the mail confirms nothing.
  */
 import { nowIso } from "../../adapters/clock.ts";
-import { confirmationPage } from "../../core/notifications/index.ts";
+import { CONFIRMATION_PAGE_CSP, confirmationPage } from "../../core/notifications/index.ts";
 import { showEmailConfirmation } from "../../core/use-cases/show-email-confirmation.ts";
 import { confirmationTokenFromPath } from "../../http/params.ts";
 import { type DepsOf, httpRoute } from "../../http/pipeline.ts";
@@ -17,7 +17,11 @@ export const make = (deps: () => DepsOf<typeof showEmailConfirmation>) =>
       return {
         status: 200,
         text: confirmationPage(pending, "ask"),
-        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+        headers: {
+          "content-type": "text/html; charset=utf-8",
+          "cache-control": "no-store",
+          "content-security-policy": CONFIRMATION_PAGE_CSP,
+        },
       };
     },
   );

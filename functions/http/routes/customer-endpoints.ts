@@ -21,7 +21,7 @@ export const CUSTOMER_ENDPOINT_ROUTES = {
       "of that forwarder's Url rules. HeaderValue is shown in full only in this response.",
     tag: "support",
     body: component("CustomerEndpointRequest", CustomerEndpointRequestSchema, {
-      ForwarderIdentifier: "FWD1",
+      ForwarderIdentifier: "ACMECARGO",
       Url: CUSTOMER_ENDPOINT_EXAMPLE.Url,
       HeaderName: "apiKey",
       HeaderValue: "k7Yq2vN8pR4tW1zB6dF0hJ3m9f3a",

@@ -46,7 +46,7 @@ const RULE_EXAMPLE = {
   ...RULE_REQUEST_EXAMPLE,
   ShareLinkHours: null,
   Id: 12,
-  ForwarderIdentifier: "FWD1",
+  ForwarderIdentifier: "ACMECARGO",
   AgentCode: "1234567",
   AgentCass: "0001",
   Origin: null,
@@ -56,7 +56,7 @@ const RULE = component("NotificationRule", NotificationRuleResponseSchema, RULE_
 
 export const CUSTOMER_ENDPOINT_EXAMPLE = {
   Id: "9b2e4f60-1c3a-4d5e-8f70-a1b2c3d4e5f6",
-  ForwarderIdentifier: "FWD1",
+  ForwarderIdentifier: "ACMECARGO",
   Url: "https://tms.forwarder.example/route-map-events",
   HeaderName: "apiKey",
   HeaderValue: "••••9f3a",

@@ -8,7 +8,12 @@ import {
   SendsmeRequestSchema,
   SendsmeResponseSchema,
 } from "../schemas/route-maps.ts";
-import { CreatedShareSchema, ShareListSchema, ShareRequestSchema } from "../schemas/share-links.ts";
+import {
+  CreatedShareSchema,
+  SharedLinkSchema,
+  ShareListSchema,
+  ShareRequestSchema,
+} from "../schemas/share-links.ts";
 import { MonthPageQuerySchema, XtdUsageSchema } from "../schemas/status-requests.ts";
 import { ROUTE_MAP_EXAMPLE } from "./examples.ts";
 import { component, type RouteApis } from "./route-api.ts";
@@ -40,7 +45,7 @@ export const ROUTE_MAP_ROUTES = {
     tag: "route maps",
     query: MonthPageQuerySchema,
     response: component("XtdUsage", XtdUsageSchema, {
-      ForwarderIdentifier: "FWD1",
+      ForwarderIdentifier: "ACMECARGO",
       Month: "2026-11",
       XtdRequests: 1,
       TotalItems: 1,
@@ -175,6 +180,17 @@ export const ROUTE_MAP_ROUTES = {
       "Unknown, malformed, revoked and expired links: the same 404.",
     tag: "route maps",
     response: ROUTE_MAP,
+    errors: [404],
+  },
+  "get-shared-link": {
+    summary:
+      "Who shared the route map of a share link and until when, for the page that shows it (no bearer " +
+      "token). The same 404 as the route map for a link that does not answer.",
+    tag: "route maps",
+    response: component("SharedLink", SharedLinkSchema, {
+      SharedBy: "Acme Cargo GmbH",
+      ExpiresAt: "2026-12-01T08:15:00Z",
+    }),
     errors: [404],
   },
 } satisfies RouteApis;

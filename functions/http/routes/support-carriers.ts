@@ -64,7 +64,7 @@ const CARRIER_TENANT = component("CarrierTenant", CarrierTenantResponseSchema, C
 const STATUS_REQUEST_EXAMPLE = {
   RequestId: "SR-1795857164000-02012345675",
   AwbNumber: "020-12345675",
-  ForwarderIdentifier: "FWD1",
+  ForwarderIdentifier: "ACMECARGO",
   IsXTD: true,
   Status: "delivered" as const,
   CreatedAt: "2026-11-28T09:12:44Z",
@@ -239,7 +239,7 @@ export const SUPPORT_CARRIER_ROUTES = {
     response: component("AllXtdUsage", AllXtdUsageSchema, {
       Month: "2026-11",
       XtdRequests: 3,
-      ...pageOf({ ForwarderIdentifier: "FWD1", XtdRequests: 3 }),
+      ...pageOf({ ForwarderIdentifier: "ACMECARGO", XtdRequests: 3 }),
     }),
   },
 } satisfies RouteApis;

@@ -48,7 +48,8 @@ export const CLIENT_LIST = component("ClientList", v.object({ Items: v.array(Cli
 });
 
 const FORWARDER_EXAMPLE = {
-  ForwarderId: "FWD1",
+  ForwarderId: "ACMECARGO",
+  Name: "Acme Cargo GmbH",
   AgentCode: "1234567",
   AgentCass: "0001",
   AgentStation: "FRA",
@@ -62,7 +63,7 @@ const FORWARDER = component("Forwarder", ForwarderResponseSchema, FORWARDER_EXAM
 const USER_EXAMPLE = {
   UserId: "6c1f8e2a-4b7d-4e3a-9f5c-2d8b0a6e4c13",
   Email: "dispatcher@forwarder.example",
-  ForwarderId: "FWD1",
+  ForwarderId: "ACMECARGO",
   CreatedAt: "2026-11-28T09:05:00Z",
 };
 const USER = component("ForwarderUser", ForwarderUserResponseSchema, USER_EXAMPLE);
@@ -70,12 +71,14 @@ const USER = component("ForwarderUser", ForwarderUserResponseSchema, USER_EXAMPL
 export const SUPPORT_FORWARDER_ROUTES = {
   "create-forwarder": {
     summary:
-      "Onboard a forwarder (enabled): ForwarderId (1-64 letters, digits, _ . -), AgentCode (7 digits), " +
-      "AgentCass (4 digits), AgentStation (3 capital letters, optional) and ContactEmail. Its tokens carry " +
-      "exactly these claims. 409 when the forwarder is already onboarded.",
+      "Onboard a forwarder (enabled): ForwarderId (^[A-Z]{9}$, the ForwarderIdentifier pattern receivers " +
+      "validate in every event payload), Name (optional, shown on the route maps it shares), AgentCode " +
+      "(7 digits), AgentCass (4 digits), AgentStation (3 capital letters, optional) and ContactEmail. Its " +
+      "tokens carry exactly these claims. 409 when the forwarder is already onboarded.",
     tag: "support",
     body: component("ForwarderRequest", ForwarderRequestSchema, {
-      ForwarderId: "FWD1",
+      ForwarderId: "ACMECARGO",
+      Name: "Acme Cargo GmbH",
       AgentCode: "1234567",
       AgentCass: "0001",
       AgentStation: "FRA",

@@ -44,7 +44,7 @@ const WEBHOOK_UPDATE = {
 
 const WEBHOOK_EXAMPLE = {
   Id: 7,
-  ForwarderIdentifier: "FWD1",
+  ForwarderIdentifier: "ACMECARGO",
   Event: "DEP,ARR,RMP",
   Url: "https://tms.forwarder.example/hooks/route-map",
   Token: null,

@@ -25,3 +25,11 @@ export const CreatedShareSchema = v.object({
 export const ShareListSchema = v.object({
   Items: v.array(v.object({ Id: v.string(), ExpiresAt: UtcStamp, CreatedAt: UtcStamp })),
 });
+
+export const SharedLinkSchema = v.object({
+  SharedBy: v.pipe(
+    v.string(),
+    v.description("The forwarder that shared the route map: its Name, else its ForwarderIdentifier"),
+  ),
+  ExpiresAt: UtcStamp,
+});

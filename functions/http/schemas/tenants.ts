@@ -6,19 +6,36 @@
 import * as v from "valibot";
 import { carrierToApi } from "../../core/carriers.ts";
 import type { TenantPage } from "../../core/ports/tenants.ts";
-import type { ForwarderTenant } from "../../core/tenants/tenants.ts";
+import {
+  FORWARDER_IDENTIFIER_PATTERN,
+  FORWARDER_IDENTIFIER_RULE,
+  type ForwarderTenant,
+} from "../../core/tenants/tenants.ts";
 import type { CarrierView, ClientView, CreatedClient } from "../../core/use-cases/shared/tenants.ts";
-import { FORWARDER_ID_PATTERN } from "../params.ts";
 import { CarrierPlanningSchema, PrefixSchema } from "./carriers.ts";
 import { plainObject } from "./plain-object.ts";
 
+/**
+ * A new forwarder's id follows the event payload's published pattern (receivers validate it). Tenants
+ * onboarded before keep their id: the path parameter of /support/forwarders/{id} still takes them.
+ */
 const ForwarderIdSchema = v.pipe(
   v.string(),
-  v.regex(FORWARDER_ID_PATTERN, "must be 1-64 letters, digits, '_', '.' or '-'"),
+  v.regex(FORWARDER_IDENTIFIER_PATTERN, FORWARDER_IDENTIFIER_RULE),
+);
+
+/** Free text, one line: how people name the forwarder (shown on the route maps it shares). */
+const ForwarderNameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, "must not be empty (or leave it out)"),
+  v.maxLength(100, "at most 100 characters"),
+  v.regex(/^[^\p{Cc}]*$/u, "must not contain control characters"),
 );
 
 export const ForwarderRequestSchema = v.object({
   ForwarderId: ForwarderIdSchema,
+  Name: v.optional(v.nullable(ForwarderNameSchema), null),
   AgentCode: v.pipe(v.string(), v.regex(/^\d{7}$/, "must be 7 digits")),
   AgentCass: v.pipe(v.string(), v.regex(/^\d{4}$/, "must be 4 digits")),
   AgentStation: v.optional(
@@ -76,6 +93,7 @@ export const TenantPageRequestSchema = v.pipe(
 
 export const ForwarderResponseSchema = v.object({
   ForwarderId: v.string(),
+  Name: v.optional(v.pipe(v.string(), v.description("Present when support gave one."))),
   AgentCode: v.string(),
   AgentCass: v.string(),
   AgentStation: v.nullable(v.string()),
@@ -129,6 +147,7 @@ export const DeletedCarrierResponseSchema = v.object({
 
 export const forwarderBody = (forwarder: ForwarderTenant): v.InferOutput<typeof ForwarderResponseSchema> => ({
   ForwarderId: forwarder.forwarderId,
+  ...(forwarder.name ? { Name: forwarder.name } : {}),
   AgentCode: forwarder.agentCode,
   AgentCass: forwarder.agentCass,
   AgentStation: forwarder.agentStation,

@@ -88,7 +88,7 @@ const later = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).t
 const awbOf = (serial: string) => ({ prefix: "020", serial });
 const reader: ForwarderIdentity = {
   role: "forwarder",
-  forwarderId: "FWD1",
+  forwarderId: "ACMECARGO",
   agentCode: "1234567",
   agentCass: "0001",
   agentStation: "HAJ",

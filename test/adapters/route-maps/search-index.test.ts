@@ -179,7 +179,7 @@ describe("the byReader index page by page", () => {
     if (!sort.ok) throw new Error(sort.message);
     const reader = {
       role: "forwarder" as const,
-      forwarderId: "FWD1",
+      forwarderId: "ACMECARGO",
       agentCode: "1234567",
       agentCass: "0001",
       agentStation: "HAJ",

@@ -72,7 +72,7 @@ describe("the pull queue", () => {
       origin: null,
       destination: null,
       requestedAt: iso(offset),
-      forwarderId: "FWD1",
+      forwarderId: "ACMECARGO",
       isXtd: true,
     };
   };
@@ -104,7 +104,7 @@ describe("the usage ledger", () => {
     await Promise.all(
       [0, 1, 2, 3, 4, 5].map((index) =>
         usage.record({
-          forwarderId: index < 4 ? "FWD1" : "FWD2",
+          forwarderId: index < 4 ? "ACMECARGO" : "FWD2",
           month: "2026-05",
           at: `2026-05-0${index + 1}T00:00:00.000Z`,
           awb: AWB,
@@ -113,14 +113,14 @@ describe("the usage ledger", () => {
         }),
       ),
     );
-    const own = await usage.forForwarder("FWD1", "2026-05", { page: 1, pageSize: 2 });
+    const own = await usage.forForwarder("ACMECARGO", "2026-05", { page: 1, pageSize: 2 });
     expect(own.count).toBe(4);
     expect(own.entries.total).toBe(4);
     expect(own.entries.items.map((entry) => entry.requestId)).toEqual(["SR-0", "SR-1"]);
     expect(await usage.forMonth("2026-05")).toEqual([
-      { forwarderId: "FWD1", count: 4 },
+      { forwarderId: "ACMECARGO", count: 4 },
       { forwarderId: "FWD2", count: 2 },
     ]);
-    expect((await usage.forForwarder("FWD1", "2026-06", { page: 1, pageSize: 10 })).count).toBe(0);
+    expect((await usage.forForwarder("ACMECARGO", "2026-06", { page: 1, pageSize: 10 })).count).toBe(0);
   });
 });

@@ -294,7 +294,12 @@ describe("payload and e-mail of Missed and ProActive alerts", () => {
     const plannedUtc = await planned();
     await runDueCheck(deps, { check: missing(plannedUtc), now: missingCheckAt(plannedUtc) });
     await runDueCheck(deps, { check: proactive(plannedUtc, 240), now: proActiveCheckAt(plannedUtc, 240) });
-    const recipient = { forwarderId: "FWD1", agentCode: "1234567", agentCass: "0001", agentStation: "FRA" };
+    const recipient = {
+      forwarderId: "ACMECARGO",
+      agentCode: "1234567",
+      agentCass: "0001",
+      agentStation: "FRA",
+    };
     for (const type of ["Missed", "ProActive"] as const) {
       const [event] = eventsOf(type);
       if (!event) throw new Error(`no ${type} event`);

@@ -29,13 +29,13 @@ describe("rule routes: sweep request wiring", () => {
     const sweep = {
       kind: "proactive-sweep" as const,
       ruleId: 7,
-      forwarderId: "FWD1",
+      forwarderId: "ACMECARGO",
       ruleUpdatedAt: "2026-03-13T10:00:00Z",
       cursor: null,
     };
     await expect(proActiveSweeps().request(sweep)).resolves.toBeUndefined();
     expect(errors).toHaveBeenCalledTimes(1);
     expect(errors.mock.calls[0]?.[0]).toMatch(/ProActive sweep not queued/);
-    expect(errors.mock.calls[0]?.[1]).toMatchObject({ ruleId: 7, forwarderId: "FWD1" });
+    expect(errors.mock.calls[0]?.[1]).toMatchObject({ ruleId: 7, forwarderId: "ACMECARGO" });
   });
 });

@@ -8,7 +8,9 @@ import { confirmationToRequest } from "../../../functions/core/notifications/ind
 import { make as confirmEmailAddress } from "../../../functions/handlers/http/confirm-email-address.ts";
 import { make as showEmailConfirmation } from "../../../functions/handlers/http/show-email-confirmation.ts";
 import { publicBaseUrl } from "../../../functions/http/pipeline.ts";
+import { memoryDeliveryRepository } from "../../support/memory/delivery-repository.ts";
 import { memoryEmailConfirmationRepository } from "../../support/memory/email-confirmation-repository.ts";
+import { memorySubscriptionRepository } from "../../support/memory/subscription-repository.ts";
 
 const context = { awsRequestId: "lambda-request-id" } as Context;
 const TOKEN = "unit-token-0123456789abcdefghijklmnopqrstu";
@@ -74,7 +76,12 @@ describe("the confirmation link", () => {
     if (!pending) throw new Error("no confirmation");
     await confirmations.putPending(pending);
     const show = showEmailConfirmation(() => ({ confirmations }));
-    const confirm = confirmEmailAddress(() => ({ confirmations }));
+    const confirm = confirmEmailAddress(() => ({
+      confirmations,
+      subscriptions: memorySubscriptionRepository(),
+      deliveries: memoryDeliveryRepository(),
+      queue: { enqueue: async () => {} },
+    }));
     const path = `/email-confirmations/${TOKEN}`;
 
     const page = await show(event("GET", path), context);
@@ -82,6 +89,12 @@ describe("the confirmation link", () => {
     expect(page.headers?.["content-type"]).toBe("text/html; charset=utf-8");
     expect(page.body).toContain('<form method="post">');
     expect(page.body).toContain("ops@unit.example");
+    // Styled like the app, by a style its CSP allows by hash alone: no script, nothing loaded.
+    expect(page.body).toContain("<style>");
+    expect(page.body).not.toContain("<script");
+    expect(page.headers?.["content-security-policy"]).toMatch(
+      /^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/]+=*'; form-action 'self'/,
+    );
     expect((await confirmations.get("FWD-UNIT", "ops@unit.example"))?.status).toBe("pending");
 
     const done = await confirm(event("POST", path), context);

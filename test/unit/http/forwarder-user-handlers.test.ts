@@ -18,7 +18,7 @@ const context = { awsRequestId: "lambda-request-id" } as Context;
 const support: Identity = { role: "support", subject: "ops" };
 const forwarder: Identity = {
   role: "forwarder",
-  forwarderId: "FWD1",
+  forwarderId: "ACMECARGO",
   agentCode: "1234567",
   agentCass: "0001",
   agentStation: null,
@@ -55,7 +55,7 @@ async function setup() {
   const tenants = memoryTenantRepository();
   await tenants.createTenant({
     kind: "forwarder",
-    forwarderId: "FWD1",
+    forwarderId: "ACMECARGO",
     agentCode: "1234567",
     agentCass: "0001",
     agentStation: null,
@@ -85,12 +85,16 @@ const post = (caller: Identity, id: string, body: unknown) =>
 describe("forwarder-user handlers", () => {
   it("create 201, list, delete 200 then 404", async () => {
     const { create, list, remove } = await setup();
-    const created = await create(post(support, "FWD1", { Email: "Anna@FWD1.example" }), context);
+    const created = await create(post(support, "ACMECARGO", { Email: "Anna@FWD1.example" }), context);
     expect(created.statusCode, created.body).toBe(201);
-    expect(json(created)).toMatchObject({ Email: "anna@fwd1.example", ForwarderId: "FWD1" });
+    expect(json(created)).toMatchObject({ Email: "anna@fwd1.example", ForwarderId: "ACMECARGO" });
     const userId = json(created).UserId as string;
     const listed = await list(
-      event(support, { method: "GET", path: "/support/forwarders/FWD1/users", params: { id: "FWD1" } }),
+      event(support, {
+        method: "GET",
+        path: "/support/forwarders/ACMECARGO/users",
+        params: { id: "ACMECARGO" },
+      }),
       context,
     );
     expect((json(listed).Items as unknown[]).length).toBe(1);
@@ -98,8 +102,8 @@ describe("forwarder-user handlers", () => {
       remove(
         event(support, {
           method: "DELETE",
-          path: `/support/forwarders/FWD1/users/${userId}`,
-          params: { id: "FWD1", userId },
+          path: `/support/forwarders/ACMECARGO/users/${userId}`,
+          params: { id: "ACMECARGO", userId },
         }),
         context,
       );
@@ -111,22 +115,24 @@ describe("forwarder-user handlers", () => {
 
   it("refuses a bad address naming Email, writing nothing; 404 unknown forwarder; 409 known address", async () => {
     const { create, users } = await setup();
-    const bad = await create(post(support, "FWD1", { Email: "nope" }), context);
+    const bad = await create(post(support, "ACMECARGO", { Email: "nope" }), context);
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(json(bad).errors)).toContain('"Email"');
     expect(users.writes()).toBe(0);
     expect((await create(post(support, "NOSUCH", { Email: "x@y.example" }), context)).statusCode).toBe(404);
-    expect((await create(post(support, "FWD1", { Email: "a@fwd1.example" }), context)).statusCode).toBe(201);
-    const twice = await create(post(support, "FWD1", { Email: "A@fwd1.example" }), context);
+    expect((await create(post(support, "ACMECARGO", { Email: "a@fwd1.example" }), context)).statusCode).toBe(
+      201,
+    );
+    const twice = await create(post(support, "ACMECARGO", { Email: "A@fwd1.example" }), context);
     expect(twice.statusCode).toBe(409);
     expect(json(twice).type).toMatch(/user-exists$/);
   });
 
   it("is support's: a forwarder's token gets 403", async () => {
     const { create, users } = await setup();
-    expect((await create(post(forwarder, "FWD1", { Email: "a@fwd1.example" }), context)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await create(post(forwarder, "ACMECARGO", { Email: "a@fwd1.example" }), context)).statusCode,
+    ).toBe(403);
     expect(users.writes()).toBe(0);
   });
 });

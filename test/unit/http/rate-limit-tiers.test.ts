@@ -25,10 +25,10 @@ const rateLimitTiersFrom = (env: Record<string, string>) => configFrom(env).rate
 
 describe("parseRateLimitTiers", () => {
   it("fills members left out with the defaults, and keeps what was given apart", () => {
-    const table = parse('{"gold":{"perMinute":6000,"perSecond":100}}', { "forwarder:FWD1": "gold" });
+    const table = parse('{"gold":{"perMinute":6000,"perSecond":100}}', { "forwarder:ACMECARGO": "gold" });
     expect(table.tiers).toEqual({ gold: { ...DEFAULTS, perMinute: 6000, perSecond: 100 } });
     expect(table.given).toEqual({ gold: { perSecond: 100, perMinute: 6000 } });
-    expect(table.callerTiers).toEqual({ "forwarder:FWD1": "gold" });
+    expect(table.callerTiers).toEqual({ "forwarder:ACMECARGO": "gold" });
   });
 
   it("accepts nothing (unset, empty) as no tiers, and objects as well as JSON strings", () => {
@@ -65,15 +65,15 @@ describe("parseRateLimitTiers", () => {
     [
       "an unknown tier",
       '{"gold":{}}',
-      '{"forwarder:FWD1":"platinum"}',
-      /caller forwarder:FWD1 names unknown tier "platinum"/,
+      '{"forwarder:ACMECARGO":"platinum"}',
+      /caller forwarder:ACMECARGO names unknown tier "platinum"/,
     ],
-    ["a tier that is not a name", '{"gold":{}}', '{"forwarder:FWD1":1}', /names unknown tier 1/],
+    ["a tier that is not a name", '{"gold":{}}', '{"forwarder:ACMECARGO":1}', /names unknown tier 1/],
     [
       "a caller key without its kind",
       '{"gold":{}}',
-      '{"FWD1":"gold"}',
-      /RATE_LIMIT_CALLER_TIERS: caller "FWD1" must be forwarder:<id>/,
+      '{"ACMECARGO":"gold"}',
+      /RATE_LIMIT_CALLER_TIERS: caller "ACMECARGO" must be forwarder:<id>/,
     ],
   ])("refuses %s with a message naming the setting", (_, tiers, callers, message) => {
     expect(() => parse(tiers, callers)).toThrow(message);
@@ -88,8 +88,8 @@ describe("parseRateLimitTiers", () => {
 
 describe("the local runner", () => {
   it("makes the local runner refuse wrong tiers at start", () => {
-    expect(() => optionsFromEnv({ RATE_LIMIT_CALLER_TIERS: '{"forwarder:FWD1":"gold"}' })).toThrow(
-      /RATE_LIMIT_CALLER_TIERS: caller forwarder:FWD1 names unknown tier "gold"/,
+    expect(() => optionsFromEnv({ RATE_LIMIT_CALLER_TIERS: '{"forwarder:ACMECARGO":"gold"}' })).toThrow(
+      /RATE_LIMIT_CALLER_TIERS: caller forwarder:ACMECARGO names unknown tier "gold"/,
     );
     expect(optionsFromEnv({ RATE_LIMIT_TIERS: '{"gold":{}}' }).port).toBe(3000);
   });
@@ -99,11 +99,11 @@ describe("rateLimitTiersFrom and tierFor", () => {
   const tiers = rateLimitTiersFrom({
     RATE_LIMIT_PER_MINUTE: "60",
     RATE_LIMIT_TIERS: '{"gold":{"perMinute":6000,"perSecond":200,"burst":400}}',
-    RATE_LIMIT_CALLER_TIERS: '{"forwarder:FWD1":"gold","carrier:020":"default"}',
+    RATE_LIMIT_CALLER_TIERS: '{"forwarder:ACMECARGO":"gold","carrier:020":"default"}',
   });
 
   it("holds a named caller to its tier, the members it leaves out from RATE_LIMIT_PER_*", () => {
-    expect(tierFor(tiers, "forwarder:FWD1")).toEqual({
+    expect(tierFor(tiers, "forwarder:ACMECARGO")).toEqual({
       name: "gold",
       config: { ratePerSecond: 200, burst: 400, perMinute: 6000, perHour: 30_000, perDay: 300_000 },
     });
@@ -114,12 +114,12 @@ describe("rateLimitTiersFrom and tierFor", () => {
     expect(tierFor(tiers, "forwarder:FWD2")).toEqual({ name: "default", config: defaults });
     expect(tierFor(tiers, "carrier:020")).toEqual({ name: "default", config: defaults });
     // Caller keys are exact: another kind of caller with the same id is not in the tier.
-    expect(tierFor(tiers, "support:FWD1").name).toBe("default");
+    expect(tierFor(tiers, "support:ACMECARGO").name).toBe("default");
   });
 
   it("fails at the container's start on a caller naming an unknown tier", () => {
-    expect(() => rateLimitTiersFrom({ RATE_LIMIT_CALLER_TIERS: '{"forwarder:FWD1":"gold"}' })).toThrow(
-      /RATE_LIMIT_CALLER_TIERS: caller forwarder:FWD1 names unknown tier "gold"/,
+    expect(() => rateLimitTiersFrom({ RATE_LIMIT_CALLER_TIERS: '{"forwarder:ACMECARGO":"gold"}' })).toThrow(
+      /RATE_LIMIT_CALLER_TIERS: caller forwarder:ACMECARGO names unknown tier "gold"/,
     );
   });
 

@@ -67,7 +67,7 @@ beforeEach(async () => {
       origin: null,
       destination: null,
       requestedAt: AT,
-      forwarderId: "FWD1",
+      forwarderId: "ACMECARGO",
       isXtd: true,
     },
     format: "cargo-imp",
@@ -76,7 +76,7 @@ beforeEach(async () => {
     availableAt: AT,
   });
   await usage.record({
-    forwarderId: "FWD1",
+    forwarderId: "ACMECARGO",
     month: "2026-05",
     at: AT,
     awb: AWB,
@@ -126,7 +126,7 @@ describe("the carrier's pull queue", () => {
     const malformed = await ack(carrier("176"), "12");
     expect(malformed.statusCode).toBe(400);
     expect(JSON.stringify(json(malformed).errors)).toContain('"id"');
-    expect((await ack(forwarder("FWD1"), ID)).statusCode).toBe(403);
+    expect((await ack(forwarder("ACMECARGO"), ID)).statusCode).toBe(403);
     expect(inbox.items.size).toBe(1);
   });
 });
@@ -152,7 +152,7 @@ describe("the usage routes", () => {
   it("a missing or malformed month is 400 naming month", async () => {
     const queries: Array<Record<string, string>> = [{}, { month: "2026-5" }, { month: "2026-00" }];
     for (const query of queries) {
-      const response = await own("FWD1", query);
+      const response = await own("ACMECARGO", query);
       expect(response.statusCode).toBe(400);
       expect(JSON.stringify(json(response).errors)).toContain("month");
     }
@@ -168,10 +168,10 @@ describe("the usage routes", () => {
     expect(json(response)).toMatchObject({
       XtdRequests: 2,
       Items: [
-        { ForwarderIdentifier: "FWD1", XtdRequests: 1 },
+        { ForwarderIdentifier: "ACMECARGO", XtdRequests: 1 },
         { ForwarderIdentifier: "FWD2", XtdRequests: 1 },
       ],
     });
-    expect((await all(forwarder("FWD1"))).statusCode).toBe(403);
+    expect((await all(forwarder("ACMECARGO"))).statusCode).toBe(403);
   });
 });

@@ -64,7 +64,7 @@ describe("tolerant reader: unknown and response-only members are ignored, wrong 
 
   it("customer endpoint registration", () => {
     const body = {
-      ForwarderIdentifier: "FWD1",
+      ForwarderIdentifier: "ACMECARGO",
       Url: "https://customer.example/in",
       HeaderName: "apiKey",
       HeaderValue: "customer-key-0001",

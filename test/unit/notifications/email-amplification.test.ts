@@ -162,15 +162,21 @@ describe("confirmations", () => {
     expect(parked.detail).toMatch(/not confirmed yet/);
     expect(email.sent).toHaveLength(1);
 
+    // Confirming releases the parked alert: its next attempt goes back on the queue, once.
+    const released = new RecordingQueue();
+    const confirmDeps = { confirmations, subscriptions, deliveries: pipeline.deliveries, queue: released };
     await expect(
-      confirmEmailAddress({ confirmations }, { token: "nope-0123456789abcdefghij", now: later(90) }),
+      confirmEmailAddress(confirmDeps, { token: "nope-0123456789abcdefghij", now: later(90) }),
     ).rejects.toBeInstanceOf(ConfirmationLinkError);
-    await confirmEmailAddress({ confirmations }, { token: TOKEN, now: later(90) });
-    await expect(
-      confirmEmailAddress({ confirmations }, { token: TOKEN, now: later(91) }),
-    ).rejects.toBeInstanceOf(ConfirmationLinkError);
+    const confirmed = await confirmEmailAddress(confirmDeps, { token: TOKEN, now: later(90) });
+    expect(confirmed.held).toEqual({ released: 1, dropped: [] });
+    expect(released.jobs).toEqual([{ ...job, attempt: 2 }]);
+    await expect(confirmEmailAddress(confirmDeps, { token: TOKEN, now: later(91) })).rejects.toBeInstanceOf(
+      ConfirmationLinkError,
+    );
+    expect(released.jobs).toHaveLength(1);
     const delivered = await deliverJob(pipeline, {
-      job: { ...job, attempt: 2 },
+      job: released.jobs[0] ?? job,
       now: later(120),
       sentAtSeconds: 0,
       random: 0.5,

@@ -89,11 +89,11 @@ describe("the e-mail of a rule", () => {
     const [mail] = email.sent;
     expect(mail?.subject).toBe("AWB 020-12345675 | MIL DEP | NTF Event");
     const lines = mail?.text.split("\n") ?? [];
-    expect(lines[0]).toBe("LH400 departed FRA 15 min late");
+    expect(lines[0]).toBe("LH400 departed FRA 1 h 15 min after schedule · 15 min after plan: Ko");
     expect(lines).toContain(`Route map: ${ROUTE_MAP_PAGE}`);
     expect(lines).toContain(`Manage your alerts: ${ALERTS_PAGE}`);
     expect(lines).toContain(
-      "▶ DEP Departed, FRA: planned 14 Mar 14:25 CET · actual 14 Mar 14:40 CET · Ko, late by 15 min",
+      "▶ Departed (DEP), FRA: planned 14 Mar 14:25 CET · actual 14 Mar 14:40 CET · 1 h 15 min after schedule · 15 min after plan: Ko",
     );
     expect(lines).toContain("You receive this e-mail because your alert rule 5 matched.");
     expect(mail?.html).toContain(`href="${ROUTE_MAP_PAGE}"`);

@@ -1,5 +1,5 @@
 /**
- * Issue 14 point 2: e-mails a person reads. The headline with its verdict for every notification
+ * E-mails a person reads. The headline with its verdict for every notification
  * type, local times with zone abbreviations, the compact timeline, the links, and a text/plain part
  * that says the same as the HTML.
  */
@@ -73,19 +73,19 @@ describe("headline: what happened and the verdict", () => {
     [
       "DEP late",
       { reported: pair("2026-03-14T13:40:00Z", "2026-03-14T14:40:00") },
-      "LH400 departed FRA 15 min late",
+      "LH400 departed FRA 15 min after plan: Ko",
       "late",
     ],
     [
       "DEP a few seconds late is Ko, so late",
       { reported: pair("2026-03-14T13:25:30Z", "2026-03-14T14:25:30") },
-      "LH400 departed FRA 1 min late",
+      "LH400 departed FRA 1 min after plan: Ko",
       "late",
     ],
     [
       "DEP without a flight",
       { flight: null, reported: pair("2026-03-14T13:40:00Z", "2026-03-14T14:40:00") },
-      "Shipment 020-12345675 departed FRA 15 min late",
+      "Shipment 020-12345675 departed FRA 15 min after plan: Ko",
       "late",
     ],
     [
@@ -97,7 +97,7 @@ describe("headline: what happened and the verdict", () => {
         planned: pair("2026-03-14T20:55:00Z", "2026-03-14T16:55:00"),
         reported: pair("2026-03-14T20:55:00Z", "2026-03-14T16:55:00"),
       },
-      "LH400 arrived at JFK on time",
+      "LH400 arrived at JFK on plan: Ok",
       "ok",
     ],
     [
@@ -108,7 +108,7 @@ describe("headline: what happened and the verdict", () => {
         planned: pair("2026-03-15T00:55:00Z", "2026-03-14T20:55:00"),
         reported: pair("2026-03-15T00:45:00Z", "2026-03-14T20:45:00"),
       },
-      "Shipment 020-12345675 received from LH400 at JFK 10 min early",
+      "Shipment 020-12345675 received from LH400 at JFK 10 min before plan: Ok",
       "ok",
     ],
     [
@@ -119,7 +119,7 @@ describe("headline: what happened and the verdict", () => {
         planned: pair("2026-03-15T01:55:00Z", "2026-03-14T21:55:00"),
         reported: pair("2026-03-15T01:55:00Z", "2026-03-14T21:55:00"),
       },
-      "Shipment 020-12345675 ready for pick-up at JFK on time",
+      "Shipment 020-12345675 ready for pick-up at JFK on plan: Ok",
       "ok",
     ],
     [
@@ -130,7 +130,7 @@ describe("headline: what happened and the verdict", () => {
         planned: pair("2026-03-17T19:55:00Z", "2026-03-17T15:55:00"),
         reported: pair("2026-03-17T21:00:00Z", "2026-03-17T17:00:00"),
       },
-      "Shipment 020-12345675 delivered at JFK 1 h 5 min late",
+      "Shipment 020-12345675 delivered at JFK 1 h 5 min after plan: Ko",
       "late",
     ],
     [
@@ -141,7 +141,7 @@ describe("headline: what happened and the verdict", () => {
         planned: pair("2026-03-15T03:55:00Z", "2026-03-14T23:55:00"),
         reported: pair("2026-03-15T03:50:00Z", "2026-03-14T23:50:00"),
       },
-      "Documents of 020-12345675 delivered at JFK 5 min early",
+      "Documents of 020-12345675 delivered at JFK 5 min before plan: Ok",
       "ok",
     ],
     [
@@ -151,7 +151,7 @@ describe("headline: what happened and the verdict", () => {
         planned: pair("2026-03-14T10:25:00Z", "2026-03-14T11:25:00"),
         reported: pair("2026-03-14T08:10:00Z", "2026-03-14T09:10:00"),
       },
-      "Shipment 020-12345675 accepted at FRA 2 h 15 min early",
+      "Shipment 020-12345675 accepted at FRA 2 h 15 min before plan: Ok",
       "ok",
     ],
     [
@@ -161,7 +161,7 @@ describe("headline: what happened and the verdict", () => {
         planned: pair("2026-03-14T06:20:00Z", "2026-03-14T07:20:00"),
         reported: pair("2026-03-14T06:00:00Z", "2026-03-14T07:00:00"),
       },
-      "Air waybill 020-12345675 received 20 min early",
+      "Air waybill 020-12345675 received 20 min before plan: Ok",
       "ok",
     ],
     [
@@ -171,7 +171,7 @@ describe("headline: what happened and the verdict", () => {
         planned: pair("2026-03-14T06:25:00Z", "2026-03-14T07:25:00"),
         reported: pair("2026-03-14T08:10:00Z", "2026-03-14T09:10:00"),
       },
-      "Shipment 020-12345675 handed in at FRA for its latest acceptance time 1 h 45 min late",
+      "Shipment 020-12345675 handed in at FRA for its latest acceptance time 1 h 45 min after plan: Ko",
       "late",
     ],
     [
@@ -246,9 +246,12 @@ describe("timeline", () => {
       planned: "14 Mar 14:25 CET",
       actual: "14 Mar 14:40 CET",
       status: "Ko",
-      verdict: "late by 15 min",
+      verdict: "1 h 15 min after schedule · 15 min after plan: Ko",
     });
-    expect(all.find((m) => m.code === "RCS")).toMatchObject({ status: "Ok", verdict: "early by 2 h 15 min" });
+    expect(all.find((m) => m.code === "RCS")).toMatchObject({
+      status: "Ok",
+      verdict: "2 h 15 min before plan: Ok",
+    });
     expect(all.find((m) => m.code === "ARR")).toMatchObject({
       station: "JFK",
       planned: "14 Mar 16:55 EDT",
@@ -305,18 +308,18 @@ describe("the whole e-mail", () => {
     });
     expect(email.subject).toBe("AWB 020-12345675 | MIL DEP | NTF Event");
     const lines = email.text.split("\n");
-    expect(lines[0]).toBe("LH400 departed FRA 15 min late");
+    expect(lines[0]).toBe("LH400 departed FRA 1 h 15 min after schedule · 15 min after plan: Ko");
     expect(lines).toContain("AWB 020-12345675 · FRA → JFK · 10 pieces · 250 K");
     expect(lines).toContain(`Route map: ${APP_LINKS.routeMap.url}`);
     expect(lines).toContain(`Manage your alerts: ${APP_LINKS.manageRule}`);
     expect(lines).toContain("LH400 FRA → JFK (scheduled 14 Mar 13:25 CET → 14 Mar 15:55 EDT)");
     expect(lines).toContain(
-      "▶ DEP Departed, FRA: planned 14 Mar 14:25 CET · actual 14 Mar 14:40 CET · Ko, late by 15 min",
+      "▶ Departed (DEP), FRA: planned 14 Mar 14:25 CET · actual 14 Mar 14:40 CET · 1 h 15 min after schedule · 15 min after plan: Ko",
     );
-    expect(lines).toContain("  ARR Arrived, JFK: planned 14 Mar 16:55 EDT · not reported · Planned");
+    expect(lines).toContain("  Arrived (ARR), JFK: planned 14 Mar 16:55 EDT · not reported · Planned");
     expect(lines).toContain("You receive this e-mail because your alert rule 17 matched.");
     for (const shown of [
-      "LH400 departed FRA 15 min late",
+      "LH400 departed FRA 1 h 15 min after schedule · 15 min after plan: Ko",
       "AWB 020-12345675 · FRA → JFK · 10 pieces · 250 K",
       `href="${APP_LINKS.routeMap.url}"`,
       `href="${APP_LINKS.manageRule}"`,
@@ -325,8 +328,8 @@ describe("the whole e-mail", () => {
       "Destination JFK",
       "14 Mar 14:25 CET",
       "14 Mar 14:40 CET",
-      "late by 15 min",
-      "early by 2 h 15 min",
+      "1 h 15 min after schedule · 15 min after plan: Ko",
+      "2 h 15 min before plan: Ok",
       "14 Mar 16:55 EDT",
       "rule 17",
     ]) {
@@ -376,6 +379,6 @@ describe("the whole e-mail", () => {
     expect(email.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
     expect(email.html).toContain('href="https://x.example/app/#/routemap/1&quot;&gt;&lt;img src=x&gt;"');
     expect(email.subject).not.toMatch(/[\r\n]/);
-    expect(email.text.split("\n")[0]).toBe("LH400 departed F RA<i> 15 min late");
+    expect(email.text.split("\n")[0]).toBe("LH400 departed F RA<i> 15 min after plan: Ko");
   });
 });

@@ -3,19 +3,19 @@ import type { DomainEvent } from "../../../functions/core/events.ts";
 import type { SubscriberIdentity } from "../../../functions/core/notifications/index.ts";
 
 export const OWNER: SubscriberIdentity = {
-  forwarderId: "fwd-owner",
+  forwarderId: "FWDOWNERX",
   agentCode: "1234567",
   agentCass: "0001",
   agentStation: "FRA",
 };
 export const XTD: SubscriberIdentity = {
-  forwarderId: "fwd-xtd",
+  forwarderId: "FWDXTDXXX",
   agentCode: "7654321",
   agentCass: "0002",
   agentStation: "JFK",
 };
 export const STRANGER: SubscriberIdentity = {
-  forwarderId: "fwd-stranger",
+  forwarderId: "FWDSTRANG",
   agentCode: "5555555",
   agentCass: "0003",
   agentStation: "CDG",

@@ -59,7 +59,7 @@ describe("who may hear", () => {
   });
 
   it("another forwarder id of the owning agent matches through the agent", () => {
-    expect(matchesFilters(rule({ ...OWNER, forwarderId: "fwd-owner-branch-2" }), event)).toBe(true);
+    expect(matchesFilters(rule({ ...OWNER, forwarderId: "FWDOWNERX-branch-2" }), event)).toBe(true);
   });
 
   it("an event without owner agent reaches XTD forwarders only", () => {
@@ -226,13 +226,13 @@ describe("index keys", () => {
   it("a rule is stored under owner-agent and forwarder keys per event and alert kind", () => {
     expect(subscriptionIndexKeys(rule(OWNER, { Event: "DEP,ARR" }))).toEqual([
       "AGT#1234567#0001#Event#DEP",
-      "FWD#fwd-owner#Event#DEP",
+      "FWD#FWDOWNERX#Event#DEP",
       "AGT#1234567#0001#Event#ARR",
-      "FWD#fwd-owner#Event#ARR",
+      "FWD#FWDOWNERX#Event#ARR",
     ]);
     expect(
       subscriptionIndexKeys(rule(OWNER, { Event: "DEP", EventAlert: false, MissedEventAlert: true })),
-    ).toEqual(["AGT#1234567#0001#Missed#DEP", "FWD#fwd-owner#Missed#DEP"]);
+    ).toEqual(["AGT#1234567#0001#Missed#DEP", "FWD#FWDOWNERX#Missed#DEP"]);
   });
 
   it("an event looks up its owner agent and each XTD forwarder once", () => {

@@ -31,7 +31,7 @@ describe("renderEventPayload", () => {
       IdMessage: "evt-0001",
       AirWaybillPrefix: "020",
       AirWaybillNumber: "12345675",
-      ForwarderIdentifier: "fwd-owner",
+      ForwarderIdentifier: "FWDOWNERX",
       AgentCode: "1234567",
       AgentCass: "0001",
       AgentStation: "FRA",
@@ -333,7 +333,7 @@ describe("renderEmail", () => {
     const email = renderEmail(payload, ["AWB", "MIL", "NTF"]);
     expect(email.subject).toBe("AWB 020-12345675 | MIL DEP | NTF Event");
     for (const text of [
-      "LH400 departed FRA 44 min early",
+      "LH400 departed FRA 44 min before plan: Ok",
       "14 Mar 14:25 CET",
       "14 Mar 13:41 CET",
       "LH400",

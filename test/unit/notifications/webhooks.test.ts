@@ -255,7 +255,7 @@ describe("webhook domain and response", () => {
 
 describe("customer endpoints (support)", () => {
   const body = {
-    ForwarderIdentifier: "fwd-owner",
+    ForwarderIdentifier: "FWDOWNERX",
     Url: "https://customer.example/inbound",
     HeaderName: "apiKey",
     HeaderValue: "k3y-value-1234567890",
@@ -293,13 +293,13 @@ describe("customer endpoints (support)", () => {
     expect(customerEndpointToApi(endpoint, { revealSecrets: true }).HeaderValue).toBe(body.HeaderValue);
     expect(customerEndpointToApi(endpoint, { revealSecrets: false })).toEqual({
       Id: ENDPOINT_GUID,
-      ForwarderIdentifier: "fwd-owner",
+      ForwarderIdentifier: "FWDOWNERX",
       Url: body.Url,
       HeaderName: "apiKey",
       HeaderValue: "••••7890",
     });
-    expect(isEndpointUsableBy(endpoint, "fwd-owner")).toBe(true);
+    expect(isEndpointUsableBy(endpoint, "FWDOWNERX")).toBe(true);
     expect(isEndpointUsableBy(endpoint, "fwd-other")).toBe(false);
-    expect(isEndpointUsableBy(null, "fwd-owner")).toBe(false);
+    expect(isEndpointUsableBy(null, "FWDOWNERX")).toBe(false);
   });
 });

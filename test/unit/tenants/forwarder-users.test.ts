@@ -52,7 +52,7 @@ function recordingDirectory() {
 
 async function setup() {
   const tenants = memoryTenantRepository();
-  await tenants.createTenant(forwarder("FWD1"));
+  await tenants.createTenant(forwarder("ACMECARGO"));
   await tenants.createTenant(forwarder("FWD2"));
   const users = memoryForwarderUserRepository();
   const { calls, directory } = recordingDirectory();
@@ -63,14 +63,14 @@ describe("createForwarderUser", () => {
   it("creates the sign-in, then links it to the forwarder", async () => {
     const { deps, calls, users } = await setup();
     const created = await createForwarderUser(deps, {
-      forwarderId: "FWD1",
+      forwarderId: "ACMECARGO",
       email: "anna@fwd.example",
       now: NOW,
     });
     expect(created).toEqual({
       userId: "user-1",
       email: "anna@fwd.example",
-      forwarderId: "FWD1",
+      forwarderId: "ACMECARGO",
       createdAt: NOW,
     });
     expect(calls).toEqual(["create anna@fwd.example -> user-1"]);
@@ -88,7 +88,7 @@ describe("createForwarderUser", () => {
 
   it("removes the sign-in again when the link cannot be stored (an e-mail already linked)", async () => {
     const { deps, calls } = await setup();
-    await createForwarderUser(deps, { forwarderId: "FWD1", email: "anna@fwd.example", now: NOW });
+    await createForwarderUser(deps, { forwarderId: "ACMECARGO", email: "anna@fwd.example", now: NOW });
     await expect(
       createForwarderUser(deps, { forwarderId: "FWD2", email: "anna@fwd.example", now: NOW }),
     ).rejects.toBeInstanceOf(ForwarderUserExistsError);
@@ -104,22 +104,24 @@ describe("createForwarderUser", () => {
 describe("deleteForwarderUser and listForwarderUsers", () => {
   it("removes the sign-in, then the link; lists only the forwarder's own users", async () => {
     const { deps, calls } = await setup();
-    await createForwarderUser(deps, { forwarderId: "FWD1", email: "anna@fwd.example", now: NOW });
+    await createForwarderUser(deps, { forwarderId: "ACMECARGO", email: "anna@fwd.example", now: NOW });
     await createForwarderUser(deps, { forwarderId: "FWD2", email: "ben@fwd.example", now: NOW });
-    expect((await listForwarderUsers(deps, "FWD1")).map((user) => user.email)).toEqual(["anna@fwd.example"]);
-    const removed = await deleteForwarderUser(deps, { forwarderId: "FWD1", userId: "user-1" });
+    expect((await listForwarderUsers(deps, "ACMECARGO")).map((user) => user.email)).toEqual([
+      "anna@fwd.example",
+    ]);
+    const removed = await deleteForwarderUser(deps, { forwarderId: "ACMECARGO", userId: "user-1" });
     expect(removed.email).toBe("anna@fwd.example");
     expect(calls.at(-1)).toBe("delete user-1");
-    expect(await listForwarderUsers(deps, "FWD1")).toEqual([]);
+    expect(await listForwarderUsers(deps, "ACMECARGO")).toEqual([]);
   });
 
   it("treats another forwarder's user as unknown and changes nothing", async () => {
     const { deps, calls, users } = await setup();
     await createForwarderUser(deps, { forwarderId: "FWD2", email: "ben@fwd.example", now: NOW });
     const writes = users.writes();
-    await expect(deleteForwarderUser(deps, { forwarderId: "FWD1", userId: "user-1" })).rejects.toBeInstanceOf(
-      ForwarderUserNotFoundError,
-    );
+    await expect(
+      deleteForwarderUser(deps, { forwarderId: "ACMECARGO", userId: "user-1" }),
+    ).rejects.toBeInstanceOf(ForwarderUserNotFoundError);
     expect(calls).toEqual(["create ben@fwd.example -> user-1"]);
     expect(users.writes()).toBe(writes);
     await expect(listForwarderUsers(deps, "NOPE")).rejects.toBeInstanceOf(TenantNotFoundError);
@@ -129,16 +131,16 @@ describe("deleteForwarderUser and listForwarderUsers", () => {
 describe("deleteForwarderUsers (a forwarder deleted)", () => {
   it("removes every sign-in of the forwarder and its links, and no other forwarder's", async () => {
     const { deps, calls } = await setup();
-    await createForwarderUser(deps, { forwarderId: "FWD1", email: "anna@fwd.example", now: NOW });
-    await createForwarderUser(deps, { forwarderId: "FWD1", email: "ben@fwd.example", now: NOW });
+    await createForwarderUser(deps, { forwarderId: "ACMECARGO", email: "anna@fwd.example", now: NOW });
+    await createForwarderUser(deps, { forwarderId: "ACMECARGO", email: "ben@fwd.example", now: NOW });
     await createForwarderUser(deps, { forwarderId: "FWD2", email: "carla@fwd.example", now: NOW });
-    const removed = await deleteForwarderUsers(deps, "FWD1");
+    const removed = await deleteForwarderUsers(deps, "ACMECARGO");
     expect(removed.map((user) => user.userId).sort()).toEqual(["user-1", "user-2"]);
     expect(calls.filter((call) => call.startsWith("delete")).sort()).toEqual([
       "delete user-1",
       "delete user-2",
     ]);
-    expect(await deps.users.listUsers("FWD1")).toEqual([]);
+    expect(await deps.users.listUsers("ACMECARGO")).toEqual([]);
     expect((await deps.users.listUsers("FWD2")).map((user) => user.email)).toEqual(["carla@fwd.example"]);
   });
 });

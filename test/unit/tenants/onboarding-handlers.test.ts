@@ -54,7 +54,7 @@ function event(
 
 const json = (response: { body: string }) => JSON.parse(response.body) as Record<string, unknown>;
 const FORWARDER = {
-  ForwarderId: "DEMOFWD",
+  ForwarderId: "DEMOFWDXX",
   AgentCode: "1234567",
   AgentCass: "0001",
   AgentStation: "FRA",
@@ -80,7 +80,7 @@ describe("onboarding handlers over memory adapters", () => {
     const again = await create(event({ body: FORWARDER }), context);
     expect(again.statusCode).toBe(409);
     expect(again.headers?.["content-type"]).toContain("application/problem+json");
-    const read = await getForwarder(() => ({ tenants }))(event({ params: { id: "DEMOFWD" } }), context);
+    const read = await getForwarder(() => ({ tenants }))(event({ params: { id: "DEMOFWDXX" } }), context);
     expect(json(read)).toMatchObject(FORWARDER);
     const unknown = await getForwarder(() => ({ tenants }))(event({ params: { id: "NOBODY" } }), context);
     expect(unknown.statusCode).toBe(404);
@@ -90,14 +90,14 @@ describe("onboarding handlers over memory adapters", () => {
     const before = tenants.writes();
     const forwarderCaller: Identity = {
       role: "forwarder",
-      forwarderId: "DEMOFWD",
+      forwarderId: "DEMOFWDXX",
       agentCode: "1234567",
       agentCass: "0001",
       agentStation: "FRA",
     };
     for (const caller of [forwarderCaller, { role: "carrier", carrierPrefix: "020" } as const]) {
       const answer = await createForwarder(() => ({ tenants }))(
-        event({ body: { ...FORWARDER, ForwarderId: "INTRUDER" }, caller }),
+        event({ body: { ...FORWARDER, ForwarderId: "INTRUDERX" }, caller }),
         context,
       );
       expect(answer.statusCode).toBe(403);
@@ -107,14 +107,14 @@ describe("onboarding handlers over memory adapters", () => {
 
   it("creates a client: 201 with the secret once; the list never shows it", async () => {
     const created = await createForwarderClient(() => ({ tenants, clients }))(
-      event({ params: { id: "DEMOFWD" }, body: { Name: "ops" } }),
+      event({ params: { id: "DEMOFWDXX" }, body: { Name: "ops" } }),
       context,
     );
     expect(created.statusCode, created.body).toBe(201);
     const body = json(created);
     expect(Object.keys(body).sort()).toEqual(["ClientId", "ClientSecret", "CreatedAt", "Name"]);
     const listed = await listForwarderClients(() => ({ tenants }))(
-      event({ params: { id: "DEMOFWD" } }),
+      event({ params: { id: "DEMOFWDXX" } }),
       context,
     );
     expect(json(listed)).toEqual({
@@ -125,16 +125,16 @@ describe("onboarding handlers over memory adapters", () => {
 
   it("lists forwarders with Limit and NextCursor; a bad Limit is 400 naming it", async () => {
     await createForwarder(() => ({ tenants }))(
-      event({ body: { ...FORWARDER, ForwarderId: "ZZFWD" } }),
+      event({ body: { ...FORWARDER, ForwarderId: "ZZFWDXXXX" } }),
       context,
     );
     const list = listForwarders(() => ({ tenants }));
     const first = json(await list(event({ query: { Limit: "1" } }), context));
-    expect((first.Items as Array<Record<string, unknown>>).map((f) => f.ForwarderId)).toEqual(["DEMOFWD"]);
+    expect((first.Items as Array<Record<string, unknown>>).map((f) => f.ForwarderId)).toEqual(["DEMOFWDXX"]);
     const second = json(
       await list(event({ query: { Limit: "1", Cursor: String(first.NextCursor) } }), context),
     );
-    expect((second.Items as Array<Record<string, unknown>>).map((f) => f.ForwarderId)).toEqual(["ZZFWD"]);
+    expect((second.Items as Array<Record<string, unknown>>).map((f) => f.ForwarderId)).toEqual(["ZZFWDXXXX"]);
     expect(second.NextCursor).toBeNull();
     const bad = await list(event({ query: { Limit: "101" } }), context);
     expect(bad.statusCode).toBe(400);
@@ -165,12 +165,12 @@ describe("onboarding handlers over memory adapters", () => {
     const users = memoryForwarderUserRepository();
     const directory = localUserDirectory();
     const deleted = await deleteForwarder(() => ({ tenants, clients, users, directory }))(
-      event({ params: { id: "DEMOFWD" } }),
+      event({ params: { id: "DEMOFWDXX" } }),
       context,
     );
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(json(deleted)).toMatchObject({
-      ForwarderId: "DEMOFWD",
+      ForwarderId: "DEMOFWDXX",
       DeletedClients: [expect.any(String)],
       DeletedUsers: [],
     });

@@ -30,7 +30,7 @@ const verify = createTokenVerifier(
   }),
 );
 const bearer = (token: string) => verify(`Bearer ${token}`);
-const forwarder = forwarderClaims({ forwarderId: "FWD1", agentCode: "1234567", agentCass: "0001" });
+const forwarder = forwarderClaims({ forwarderId: "ACMECARGO", agentCode: "1234567", agentCass: "0001" });
 /** A Cognito-shaped access token through signDevToken: no aud, token_use access. */
 const access = (claims: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   signDevToken({ ...claims, aud: undefined, token_use: "access", client_id: "client-1", ...extra });
@@ -41,7 +41,7 @@ describe("access tokens (client credentials)", () => {
       ok: true,
       identity: {
         role: "forwarder",
-        forwarderId: "FWD1",
+        forwarderId: "ACMECARGO",
         agentCode: "1234567",
         agentCass: "0001",
         agentStation: null,

@@ -22,7 +22,7 @@ const NOW_SECONDS = Date.parse(NOW) / 1000;
 
 const forwarder: ForwarderTenant = {
   kind: "forwarder",
-  forwarderId: "FWD1",
+  forwarderId: "ACMECARGO",
   agentCode: "1234567",
   agentCass: "0001",
   agentStation: "FRA",
@@ -33,7 +33,7 @@ const forwarder: ForwarderTenant = {
 };
 const client: TenantClient = {
   clientId: "client-fwd1",
-  tenant: { kind: "forwarder", forwarderId: "FWD1" },
+  tenant: { kind: "forwarder", forwarderId: "ACMECARGO" },
   name: null,
   enabled: true,
   createdAt: NOW,
@@ -96,7 +96,7 @@ describe("issueClientToken", () => {
         iat: NOW_SECONDS,
         exp: NOW_SECONDS + 3600,
         role: "forwarder",
-        forwarder_id: "FWD1",
+        forwarder_id: "ACMECARGO",
         agent_code: "1234567",
         agent_cass: "0001",
         agent_station: "FRA",
@@ -164,7 +164,7 @@ describe("issueClientToken", () => {
     });
 
     const deleted = await setup();
-    await deleted.tenants.deleteTenant({ kind: "forwarder", forwarderId: "FWD1" });
+    await deleted.tenants.deleteTenant({ kind: "forwarder", forwarderId: "ACMECARGO" });
     expect(await issueClientToken(deleted.deps, request())).toMatchObject({ error: "invalid_client" });
     for (const { signed } of [disabledClient, disabledTenant, orphan, deleted])
       expect(signed).toHaveLength(0);

@@ -325,7 +325,7 @@ describe("deliveries", () => {
 describe("customer endpoints", () => {
   const body = (overrides: Record<string, unknown> = {}) =>
     v.parse(CustomerEndpointRequestSchema, {
-      ForwarderIdentifier: "fwd-owner",
+      ForwarderIdentifier: "FWDOWNERX",
       Url: "https://customer.example.com/in",
       HeaderName: "apiKey",
       HeaderValue: "key-1234567890",

@@ -190,8 +190,9 @@ describe("Url channel and e-mail", () => {
       subject: "AWB 020-12345675 | MIL DEP | NTF Event",
     });
     expect(email.sent[0]?.html).toContain("<table");
-    // Issue 14: the text part opens with the headline and names the notification.
-    expect(email.sent[0]?.text.split("\n")[0]).toBe("LH400 departed FRA 44 min early");
+    // The text part opens with the headline (no route map here, so no schedule: the plan alone) and
+    // names the notification.
+    expect(email.sent[0]?.text.split("\n")[0]).toBe("LH400 departed FRA 44 min before plan: Ok");
     expect(email.sent[0]?.text).toContain("Notification: Event alert · DEP · Update");
   });
 

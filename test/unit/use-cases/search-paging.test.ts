@@ -23,13 +23,13 @@ import { memoryRouteMapSearch } from "../../support/memory/route-map-search.ts";
 
 const READER: ForwarderIdentity = {
   role: "forwarder",
-  forwarderId: "FWD1",
+  forwarderId: "ACMECARGO",
   agentCode: "1234567",
   agentCass: "0001",
   agentStation: "FRA",
 };
 const AGENT_KEY = "AGT#1234567#0001";
-const FORWARDER_KEY = "FWD#FWD1";
+const FORWARDER_KEY = "FWD#ACMECARGO";
 const NO_FILTERS: RouteMapSearchFilters = {
   creationDate: null,
   deliveryDate: null,
@@ -79,7 +79,7 @@ function fleet(count: number, granted = 0) {
       routeMapJson: JSON.stringify({ AwbNumber: fields.AwbNumber }),
       staleAfter: null,
       ownerAgent: keys.includes(AGENT_KEY) ? { code: "1234567", cass: "0001" } : null,
-      xtdForwarders: keys.includes(FORWARDER_KEY) ? ["FWD1"] : [],
+      xtdForwarders: keys.includes(FORWARDER_KEY) ? ["ACMECARGO"] : [],
       createdAt: fields.CreationDate,
       updatedAt: fields.CreationDate,
     });

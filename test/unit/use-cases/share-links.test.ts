@@ -5,9 +5,11 @@ import { sharedRouteMapJson } from "../../../functions/core/route-map/share-link
 import { createRouteMapShare } from "../../../functions/core/use-cases/create-route-map-share.ts";
 import { deleteRouteMapShare } from "../../../functions/core/use-cases/delete-route-map-share.ts";
 import { getRouteMap } from "../../../functions/core/use-cases/get-route-map.ts";
+import { getSharedLink } from "../../../functions/core/use-cases/get-shared-link.ts";
 import { getSharedRouteMap } from "../../../functions/core/use-cases/get-shared-route-map.ts";
 import { listRouteMapShares } from "../../../functions/core/use-cases/list-route-map-shares.ts";
 import { memoryShareLinkRepository } from "../../support/memory/share-link-repository.ts";
+import { memoryTenantRepository } from "../../support/memory/tenant-repository.ts";
 import { AWB, BKD_TWO_LEGS, FWB, harness, OTHER, OWNER, T0 } from "./support.ts";
 
 const TOKEN = "A".repeat(43);
@@ -60,10 +62,41 @@ describe("route-map share links", () => {
     const shared = await getSharedRouteMap(deps, { token: TOKEN, now: later(0.5) });
     const own = await getRouteMap(h, { awb: AWB, reader: OWNER, now: later(0.5) });
     expect(JSON.parse(shared)).toEqual(JSON.parse(own));
-    expect(shared).not.toMatch(/agent|cass|forwarder|FWD1/i);
+    expect(shared).not.toMatch(/agent|cass|forwarder|ACMECARGO/i);
     await expect(getSharedRouteMap(deps, { token: TOKEN, now: later(1) })).rejects.toBeInstanceOf(
       ShareLinkNotFoundError,
     );
+  });
+
+  it("says who shared it (the forwarder's Name, else its identifier) and until when, while it works", async () => {
+    const { deps, create } = await setup();
+    await create(1);
+    const tenants = memoryTenantRepository();
+    const withTenants = { ...deps, tenants };
+    expect(await getSharedLink(withTenants, { token: TOKEN, now: later(0.5) })).toEqual({
+      sharedBy: "ACMECARGO",
+      expiresAt: "2026-03-13T11:00:00Z",
+    });
+    await tenants.createTenant({
+      kind: "forwarder",
+      forwarderId: OWNER.forwarderId,
+      name: "Acme Cargo GmbH",
+      agentCode: OWNER.agentCode,
+      agentCass: OWNER.agentCass,
+      agentStation: "FRA",
+      contactEmail: "ops@acme.example",
+      enabled: true,
+      createdAt: T0,
+      updatedAt: T0,
+    });
+    expect((await getSharedLink(withTenants, { token: TOKEN, now: later(0.5) })).sharedBy).toBe(
+      "Acme Cargo GmbH",
+    );
+    for (const [token, now] of [
+      [TOKEN, later(1)],
+      ["B".repeat(43), later(0.5)],
+    ] as const)
+      await expect(getSharedLink(withTenants, { token, now })).rejects.toBeInstanceOf(ShareLinkNotFoundError);
   });
 
   it("is 404 for an unknown token", async () => {

@@ -107,7 +107,7 @@ const deliver = (job: StatusRequestJob, now = NOW) =>
   deliverJob(deliverDeps(), { job, now, sentAtSeconds: SENT_AT, random: 0.5 });
 
 async function firstRequestJob(): Promise<StatusRequestJob> {
-  await ask("FWD1");
+  await ask("ACMECARGO");
   const [job] = statusJobs();
   if (!job) throw new Error("no status request queued");
   return job;
@@ -121,7 +121,7 @@ describe("the FSR message", () => {
     origin: "HAJ",
     destination: "JFK",
     requestedAt: NOW,
-    forwarderId: "FWD1",
+    forwarderId: "ACMECARGO",
     isXtd: true,
   };
 
@@ -157,7 +157,7 @@ describe("the FSR message", () => {
 describe("one request per carrier, AWB and window", () => {
   it("5 sendsme within the window give 1 request (one record, one job); after the window a new one", async () => {
     const outcomes = [];
-    for (const [index, forwarder] of ["FWD1", "FWD2", "FWD1", "FWD2", "FWD1"].entries())
+    for (const [index, forwarder] of ["ACMECARGO", "FWD2", "ACMECARGO", "FWD2", "ACMECARGO"].entries())
       outcomes.push(await ask(forwarder, at(index * 10)));
     expect(outcomes.map((outcome) => outcome.kind)).toEqual([
       "requested",
@@ -169,7 +169,11 @@ describe("one request per carrier, AWB and window", () => {
     expect(statusJobs()).toHaveLength(1);
     expect(deliveries.records.size).toBe(1);
     const [record] = deliveries.records.values();
-    expect(record).toMatchObject({ subscriptionKind: "carrier", subscriptionId: 20, forwarderId: "FWD1" });
+    expect(record).toMatchObject({
+      subscriptionKind: "carrier",
+      subscriptionId: 20,
+      forwarderId: "ACMECARGO",
+    });
 
     expect((await ask("FWD2", at(900))).kind).toBe("requested");
     expect(statusJobs()).toHaveLength(2);
@@ -177,9 +181,9 @@ describe("one request per carrier, AWB and window", () => {
 
   it("a request whose job never ran is queued again by a sendsme of its window after a minute", async () => {
     queue.failNext = 1;
-    await expect(ask("FWD1")).rejects.toThrow(/queue unavailable/);
+    await expect(ask("ACMECARGO")).rejects.toThrow(/queue unavailable/);
     expect(statusJobs()).toHaveLength(0);
-    expect((await ask("FWD1", at(30))).kind).toBe("collapsed");
+    expect((await ask("ACMECARGO", at(30))).kind).toBe("collapsed");
     expect(statusJobs()).toHaveLength(0);
     expect((await ask("FWD2", at(61))).kind).toBe("collapsed");
     expect(statusJobs().map((job) => [job.request.requestId, job.attempt])).toEqual([
@@ -188,10 +192,10 @@ describe("one request per carrier, AWB and window", () => {
   });
 
   it("counts every XTD sendsme in its forwarder's ledger of the month, collapsed ones marked; QP not", async () => {
-    await ask("FWD1");
+    await ask("ACMECARGO");
     await ask("FWD2", at(10));
     await ask("FWD2", at(20), false);
-    await ask("FWD1", "2026-04-01T00:00:00.000Z");
+    await ask("ACMECARGO", "2026-04-01T00:00:00.000Z");
     const march = await getXtdUsage(
       { usage },
       { forwarderId: "FWD2", month: "2026-03", page: { page: 1, pageSize: 10 } },
@@ -212,7 +216,7 @@ describe("one request per carrier, AWB and window", () => {
       total: 2,
       forwarders: {
         items: [
-          { forwarderId: "FWD1", count: 1 },
+          { forwarderId: "ACMECARGO", count: 1 },
           { forwarderId: "FWD2", count: 1 },
         ],
         total: 2,

@@ -89,7 +89,7 @@ export function carrier020(h: Harness, qualityProgram = true, xtd = true): void 
 
 export const OWNER: ForwarderIdentity = {
   role: "forwarder",
-  forwarderId: "FWD1",
+  forwarderId: "ACMECARGO",
   agentCode: "1234567",
   agentCass: "0001",
   agentStation: "FRA",

@@ -320,7 +320,7 @@ describe("searchRouteMaps", () => {
     const h = await fleet();
     await search(h);
     // One bounded index Query per reader key (agent, forwarder id): 6 matches end within the first.
-    expect(h.search.calls.map((c) => c.readerKey)).toEqual(["AGT#1234567#0001", "FWD#FWD1"]);
+    expect(h.search.calls.map((c) => c.readerKey)).toEqual(["AGT#1234567#0001", "FWD#ACMECARGO"]);
     const adapters = join(import.meta.dirname, "../../../functions/adapters");
     // Every module of the route-map adapter (repository, its reads and writes, search): none scans.
     const files = readdirSync(adapters).filter((file) => file.startsWith("route-map-"));

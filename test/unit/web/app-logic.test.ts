@@ -8,6 +8,7 @@ import {
   type Rule,
   ruleAlertText,
   ruleBody,
+  ruleSummary,
   ruleToForm,
   type Webhook,
   webhookBody,
@@ -73,6 +74,7 @@ const rule: Rule = {
   Destination: null,
   Origin: "FRA",
   Enabled: true,
+  ShareLinkHours: 48,
 };
 
 describe("rule forms", () => {
@@ -96,8 +98,30 @@ describe("rule forms", () => {
       ProActiveTime: "soon",
     });
     expect(ruleBody({ ...NEW_RULE, ProActiveTime: "" }).ProActiveTime).toBe(0);
-    expect(ruleAlertText(rule)).toBe("30 min before due");
+    expect(ruleAlertText(rule)).toBe("if not reported 30 min after plan");
+    expect(ruleAlertText({ ...rule, ProActiveTime: 240 })).toBe("if not reported 4 h after plan");
     expect(ruleAlertText({ ...rule, ProActiveAlert: false, MissedEventAlert: true })).toBe("when missed");
+  });
+});
+
+describe("rule share-link hours", () => {
+  it("an edited rule sends its ShareLinkHours back (a PUT replaces the whole rule)", () => {
+    expect(ruleToForm(rule).ShareLinkHours).toBe("48");
+    expect(ruleBody(ruleToForm(rule)).ShareLinkHours).toBe(48);
+    expect(ruleBody(ruleToForm({ ...rule, ShareLinkHours: null })).ShareLinkHours).toBeNull();
+    expect(ruleBody({ ...NEW_RULE }).ShareLinkHours).toBeNull();
+    // Not a number: sent as typed, so the API names the field.
+    expect(ruleBody({ ...NEW_RULE, ShareLinkHours: "two" }).ShareLinkHours).toBe("two");
+  });
+});
+
+describe("rule summaries in words", () => {
+  it("names the events, the carriers and the filters", () => {
+    expect(ruleSummary({ ...rule, AirlinePrefix: "*", Origin: null })).toBe("DEP, ARR · all carriers");
+    expect(ruleSummary(rule)).toBe("DEP, ARR · carrier 020 · from FRA");
+    expect(
+      ruleSummary({ ...rule, Event: "NFD", AwbNumber: "12345675", Origin: "", Destination: "JFK" }),
+    ).toBe("NFD · carrier 020 · AWB 020-12345675 · to JFK");
   });
 });
 

@@ -1,17 +1,25 @@
-/** The app's formatting: AWBs, verdicts, durations, station-local times and zone labels. */
+/**
+ * The app's formatting: AWBs, verdicts (the core's wording module, through the app's reading of a
+ * milestone), durations, station-local times and zone labels, one 24-hour time format.
+ */
 import { describe, expect, it } from "vitest";
+import { durationText } from "../../../functions/core/notifications/verdict-words.ts";
 import {
   awbDigits,
   formatAwb,
   formatLocal,
-  formatMinutes,
   formatUtc,
+  formatUtcClock,
   offsetMinutes,
   utcOffsetLabel,
-  verdict,
 } from "../../../web/src/lib/format.ts";
+import { milestoneVerdictText } from "../../../web/src/lib/route-map.ts";
 import { stationZone, zoneLabel } from "../../../web/src/lib/zones.ts";
-import { pair } from "./fixtures.ts";
+import { milestone, pair } from "./fixtures.ts";
+
+/** The app's verdict of an RCS (no flight schedule): against its plan. */
+const verdict = (planned: ReturnType<typeof pair> | null, actual: ReturnType<typeof pair> | null) =>
+  milestoneVerdictText(milestone("RCS", "FRA", "Ok", planned, actual), null);
 
 describe("AWBs", () => {
   it("shows 11 digits as ppp-nnnnnnnn and reads both forms back", () => {
@@ -25,17 +33,27 @@ describe("AWBs", () => {
 
 describe("verdicts", () => {
   const planned = pair("2026-03-14T13:25:00Z", "2026-03-14T14:25:00");
-  it("says late, early or on time in whole minutes", () => {
-    expect(verdict(planned, pair("2026-03-14T14:10:00Z", "2026-03-14T15:10:00"))).toBe("late by 45 min");
-    expect(verdict(planned, pair("2026-03-14T13:15:00Z", "2026-03-14T14:15:00"))).toBe("early by 10 min");
-    expect(verdict(planned, pair("2026-03-14T13:25:00Z", "2026-03-14T14:25:00"))).toBe("on time");
-    expect(verdict(planned, pair("2026-03-14T15:30:00Z", "2026-03-14T16:30:00"))).toBe("late by 2 h 5 min");
-    expect(verdict(planned, pair("2026-03-16T14:25:00Z", "2026-03-16T15:25:00"))).toBe("late by 2 d 1 h");
+  it("says after, before or on plan in whole minutes, with the judgement", () => {
+    expect(verdict(planned, pair("2026-03-14T14:10:00Z", "2026-03-14T15:10:00"))).toBe(
+      "45 min after plan: Ko",
+    );
+    expect(verdict(planned, pair("2026-03-14T13:15:00Z", "2026-03-14T14:15:00"))).toBe(
+      "10 min before plan: Ok",
+    );
+    expect(verdict(planned, pair("2026-03-14T13:25:00Z", "2026-03-14T14:25:00"))).toBe("on plan: Ok");
+    expect(verdict(planned, pair("2026-03-14T15:30:00Z", "2026-03-14T16:30:00"))).toBe(
+      "2 h 5 min after plan: Ko",
+    );
+    expect(verdict(planned, pair("2026-03-16T14:25:00Z", "2026-03-16T15:25:00"))).toBe(
+      "2 d 1 h after plan: Ko",
+    );
   });
 
   it("compares instants, not wall clocks: across zones an 'earlier' local time can be late", () => {
     // Planned 14:25 in Frankfurt (13:25Z); reported 09:30 in New York (14:30Z): 65 min late.
-    expect(verdict(planned, pair("2026-03-14T14:30:00Z", "2026-03-14T09:30:00"))).toBe("late by 1 h 5 min");
+    expect(verdict(planned, pair("2026-03-14T14:30:00Z", "2026-03-14T09:30:00"))).toBe(
+      "1 h 5 min after plan: Ko",
+    );
   });
 
   it("has no verdict without both times", () => {
@@ -44,10 +62,21 @@ describe("verdicts", () => {
   });
 
   it("formats durations", () => {
-    expect(formatMinutes(0)).toBe("0 min");
-    expect(formatMinutes(-45)).toBe("45 min");
-    expect(formatMinutes(60)).toBe("1 h");
-    expect(formatMinutes(1440)).toBe("1 d");
+    expect(durationText(0)).toBe("0 min");
+    expect(durationText(-45)).toBe("45 min");
+    expect(durationText(60)).toBe("1 h");
+    // Hours up to two days, as the e-mails count them.
+    expect(durationText(1440)).toBe("24 h");
+    expect(durationText(2 * 1440)).toBe("2 d");
+  });
+});
+
+describe("one time format: 24 hours, with the zone", () => {
+  it("UTC instants and this browser's clock read the same way, never with AM/PM", () => {
+    expect(formatUtc("2026-03-14T23:54:39Z")).toBe("14 Mar 23:54 UTC");
+    expect(formatUtc("2026-03-14T23:54:39.123Z")).toBe("14 Mar 23:54 UTC");
+    expect(formatUtcClock(new Date("2026-03-14T23:54:39Z"))).toBe("23:54 UTC");
+    expect(formatUtcClock(new Date("2026-03-14T08:05:00Z"))).toBe("08:05 UTC");
   });
 });
 

@@ -2,9 +2,14 @@
 import { useState } from "preact/hooks";
 import { api, errorText, type ReplayResponse } from "../api.ts";
 import { type Delivery, deliveryOutcome, deliveryResponseStatus } from "../lib/alerts.ts";
-import { formatUtc } from "../lib/format.ts";
+import { formatAwb, formatUtc } from "../lib/format.ts";
+import { MILESTONE_WORDS } from "../lib/route-map.ts";
 import { ListTable } from "./ListTable.tsx";
 import { usePaged } from "./Paged.tsx";
+
+/** "Departed (DEP)" for a milestone (or RMP/CAN), the code alone for anything else. */
+const eventLabel = (event: string) =>
+  event in MILESTONE_WORDS ? `${MILESTONE_WORDS[event as keyof typeof MILESTONE_WORDS]} (${event})` : event;
 
 export function Deliveries({ path, title, onClose }: { path: string; title: string; onClose: () => void }) {
   const list = usePaged<Delivery>(`${path}/deliveries`, 20);
@@ -47,7 +52,10 @@ export function Deliveries({ path, title, onClose }: { path: string; title: stri
         emptyClass="muted"
         pagerLabel="Delivery pages"
         columns={[
-          { title: "Delivery", cell: (delivery) => `${delivery.Event} · ${delivery.AwbNumber}` },
+          {
+            title: "Delivery",
+            cell: (delivery) => `${eventLabel(delivery.Event)} · ${formatAwb(delivery.AwbNumber)}`,
+          },
           {
             title: "Outcome",
             cell: (delivery) => (

@@ -1,7 +1,8 @@
 /**
  * The frame of every paged list on the Alerts page (rules, webhooks, their delivery logs, customer
  * endpoints): the list's error, its empty state, the table (the first column heads each row, the
- * row's actions last) and the pager.
+ * row's actions last) and the pager. On a phone each row is a card: every cell says its column's name
+ * (data-label) and the actions wrap inside the card, so none is out of view.
  */
 import type { ComponentChildren } from "preact";
 import { type PagedList, Pager } from "./Paged.tsx";
@@ -50,7 +51,7 @@ export function ListTable<T>({
       {items && items.length === 0 ? <p class={emptyClass}>{empty}</p> : null}
       {items && items.length > 0 ? (
         <div class="table-wrap">
-          <table>
+          <table class="stack-table">
             <thead>
               <tr>
                 {columns.map((column) => (
@@ -68,16 +69,16 @@ export function ListTable<T>({
             <tbody>
               {items.map((item) => (
                 <tr key={rowKey(item)}>
-                  <th scope="row" class={head.class}>
+                  <th scope="row" class={head.class} data-label={head.title}>
                     {head.cell(item)}
                   </th>
                   {rest.map((column) => (
-                    <td key={column.title} class={column.class}>
+                    <td key={column.title} class={column.class} data-label={column.title}>
                       {column.cell(item)}
                     </td>
                   ))}
                   {actions ? (
-                    <td>
+                    <td class="row-actions">
                       <div class="actions">{actions(item)}</div>
                     </td>
                   ) : null}

@@ -1,12 +1,18 @@
 /**
  * A route map as a timeline: origin cycle, one section per leg (trucks marked), destination cycle.
- * Each milestone shows its station-local planned and actual time with the station's zone, its status
- * as colour and text, the verdict and the pieces reported. Used signed in and on the shared page.
+ * Each milestone shows its name and code ("Departed (DEP)"), its station-local planned and actual time
+ * with the station's zone, its status as colour and text, the verdict in the e-mails' words and the
+ * pieces reported. Used signed in and on the shared page.
  */
-import { formatLocal, verdict } from "../lib/format.ts";
+import { formatLocal, formatUtc } from "../lib/format.ts";
 import { milestoneSourceKey, type Provenance, provenanceText } from "../lib/provenance.ts";
-import type { DateTimePair, Milestone, RouteMap, TimelineSection } from "../lib/route-map.ts";
-import { timelineSections } from "../lib/route-map.ts";
+import type { DateTimePair, Flight, Milestone, RouteMap, TimelineSection } from "../lib/route-map.ts";
+import {
+  milestoneLabel,
+  milestoneVerdictText,
+  ROUTE_MAP_STATUS_WORDS,
+  timelineSections,
+} from "../lib/route-map.ts";
 import type { ZoneLabel } from "../zones-loader.ts";
 
 interface Props {
@@ -41,24 +47,27 @@ function When({
 
 function MilestoneItem({
   milestone,
+  flight,
   total,
   zoneLabel,
   source,
   origin,
 }: {
   milestone: Milestone;
+  flight: Flight | null;
   total: number;
   zoneLabel: ZoneLabel;
   source?: Provenance | undefined;
   /** The AWB origin: a receipt time is given there. */
   origin: string;
 }) {
-  const said = verdict(milestone.PlannedDateTime, milestone.ActualDateTime);
+  const said = milestoneVerdictText(milestone, flight);
   const status = milestone.Status;
   return (
     <li class={`milestone status-${status.toLowerCase()}`}>
       <div class="milestone-head">
-        <span class="code">{milestone.Name}</span> <span class="station">{milestone.Station}</span>{" "}
+        <span class="code">{milestoneLabel(milestone.Name)}</span>{" "}
+        <span class="station">{milestone.Station}</span>{" "}
         <span class={`chip chip-${status.toLowerCase()}`}>{status}</span>
         {said ? <span class="verdict"> {said}</span> : null}
         {!said && status === "Missing" ? <span class="verdict"> not reported</span> : null}
@@ -156,6 +165,7 @@ export function Timeline({ map, zoneLabel, sources }: Props) {
                   <MilestoneItem
                     key={milestone.Name}
                     milestone={milestone}
+                    flight={section.flight}
                     total={total}
                     zoneLabel={zoneLabel}
                     source={sources?.get(milestoneSourceKey(section.key, milestone.Name))}
@@ -178,11 +188,13 @@ export function RouteMapSummary({ map }: { map: RouteMap }) {
   const total = map.Shipment.Total;
   return (
     <p class="summary">
-      <span class={`chip chip-shipment chip-${map.Status.toLowerCase()}`}>{map.Status}</span>{" "}
+      <span class={`chip chip-shipment chip-${map.Status.toLowerCase()}`}>
+        {ROUTE_MAP_STATUS_WORDS[map.Status] ?? map.Status}
+      </span>{" "}
       {map.Shipment.Routing.Origin} → {map.Shipment.Routing.Destination} · {total.NoOfPieces} pieces
       {total.Weight !== null ? ` · ${total.Weight} ${total.WeightCode ?? ""}`.trimEnd() : ""}
       {map.IsReplanned || map.RoutingIsReplanned ? <span class="flag"> · Replanned</span> : null}
-      <span class="muted"> · last update {map.LastUpdate.slice(0, 16).replace("T", " ")} UTC</span>
+      <span class="muted"> · last update {formatUtc(map.LastUpdate)}</span>
     </p>
   );
 }

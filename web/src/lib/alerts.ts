@@ -10,6 +10,7 @@ import type {
   WebhookResponse,
   WebhookViewResponse,
 } from "../../../functions/contracts/api-bodies.ts";
+import { durationText } from "../../../functions/core/notifications/verdict-words.ts";
 
 /** A rule as the app reads it: its Id and the members its form edits. */
 export type Rule = Pick<NotificationRuleResponse, "Id" | RuleField>;
@@ -50,6 +51,7 @@ export const RULE_FIELDS = [
   "Origin",
   "Destination",
   "Enabled",
+  "ShareLinkHours",
 ] as const;
 type RuleField = (typeof RULE_FIELDS)[number];
 
@@ -68,6 +70,7 @@ export const NEW_RULE: FormValues = {
   Origin: "",
   Destination: "",
   Enabled: true,
+  ShareLinkHours: "",
 };
 
 export function ruleToForm(rule: Rule): FormValues {
@@ -86,6 +89,8 @@ export function ruleToForm(rule: Rule): FormValues {
     Origin: rule.Origin ?? "",
     Destination: rule.Destination ?? "",
     Enabled: rule.Enabled,
+    // Part of the form, so that saving a rule sends it back: a PUT replaces the whole rule.
+    ShareLinkHours: rule.ShareLinkHours === null ? "" : String(rule.ShareLinkHours),
   };
 }
 
@@ -94,9 +99,14 @@ const text = (values: FormValues, name: string) => {
   return typeof value === "string" ? value.trim() : "";
 };
 
+/** A whole number stays a number, empty is `empty`, anything else stays text for the API to name. */
+const numberOr = (value: string, empty: 0 | null) =>
+  /^\d+$/.test(value) ? Number(value) : value === "" ? empty : value;
+
 /**
- * The rule body: texts trimmed, stations upper-cased, ProActiveTime a number when it is one (else the
- * text, so the API names the field instead of the app guessing).
+ * The rule body: texts trimmed, stations upper-cased, ProActiveTime and ShareLinkHours numbers when
+ * they are (else the text, so the API names the field instead of the app guessing); an empty
+ * ShareLinkHours is null (links to the signed-in app).
  */
 export function ruleBody(values: FormValues): Record<string, unknown> {
   const minutes = text(values, "ProActiveTime");
@@ -111,10 +121,11 @@ export function ruleBody(values: FormValues): Record<string, unknown> {
     EventAlert: values.EventAlert === true,
     MissedEventAlert: values.MissedEventAlert === true,
     ProActiveAlert: values.ProActiveAlert === true,
-    ProActiveTime: /^\d+$/.test(minutes) ? Number(minutes) : minutes === "" ? 0 : minutes,
+    ProActiveTime: numberOr(minutes, 0),
     Origin: text(values, "Origin").toUpperCase(),
     Destination: text(values, "Destination").toUpperCase(),
     Enabled: values.Enabled === true,
+    ShareLinkHours: numberOr(text(values, "ShareLinkHours"), null),
   };
 }
 
@@ -160,11 +171,56 @@ export function webhookBody(values: FormValues): Record<string, unknown> {
 export const webhookToggled = (webhook: Webhook, enable: boolean) =>
   webhookBody({ ...webhookToForm(webhook), Enable: enable });
 
-/** Which alert a rule raises, in words. */
+/** Which alert a rule raises, in words (a ProActive alert: still not reported that long after the plan). */
 export function ruleAlertText(rule: Rule): string {
-  if (rule.ProActiveAlert) return `${rule.ProActiveTime} min before due`;
+  if (rule.ProActiveAlert) return `if not reported ${durationText(rule.ProActiveTime)} after plan`;
   if (rule.MissedEventAlert) return "when missed";
   return "when reported";
+}
+
+/**
+ * What a rule listens to, in words: "DEP, ARR · all carriers", "DEP · carrier 020 · AWB 020-12345675
+ * · from FRA · to JFK".
+ */
+export function ruleSummary(
+  rule: Pick<Rule, "Event" | "AirlinePrefix" | "AwbNumber" | "Origin" | "Destination">,
+): string {
+  const events = rule.Event.split(",")
+    .map((event) => event.trim())
+    .filter(Boolean)
+    .join(", ");
+  const carrier = rule.AirlinePrefix === "*" ? "all carriers" : `carrier ${rule.AirlinePrefix}`;
+  const awb = rule.AwbNumber
+    ? `AWB ${rule.AirlinePrefix === "*" ? rule.AwbNumber : `${rule.AirlinePrefix}-${rule.AwbNumber}`}`
+    : null;
+  return [
+    events,
+    carrier,
+    awb,
+    rule.Origin ? `from ${rule.Origin}` : null,
+    rule.Destination ? `to ${rule.Destination}` : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/**
+ * What a webhook listens to, in words: "DEP, ARR, RMP · json · all AWBs" ("carrier 020's AWBs", "AWB
+ * 020-12345675": the AWB filter is empty, 3 digits or 11).
+ */
+export function webhookSummary(webhook: Pick<Webhook, "Event" | "Type" | "AWB">): string {
+  const events = webhook.Event.split(",")
+    .map((event) => event.trim())
+    .filter(Boolean)
+    .join(", ");
+  const filter = (webhook.AWB ?? "").replace(/\D/g, "");
+  const awbs =
+    filter.length === 3
+      ? `carrier ${filter}'s AWBs`
+      : filter.length === 11
+        ? `AWB ${filter.slice(0, 3)}-${filter.slice(3)}`
+        : "all AWBs";
+  return `${events} · ${webhook.Type} · ${awbs}`;
 }
 
 /** A delivery's outcome: its last attempt's, else its status ("pending"). */

@@ -1,6 +1,8 @@
 /**
- * Pure formatting of what the route map says: AWBs, station-local times with the station's zone, and
- * the verdict of a milestone ("late by 45 min"). No DOM, no clock: unit tested under test/unit/web.
+ * Pure formatting of what the route map says: AWBs and times. One time format everywhere: 24-hour
+ * clock with its zone, station-local with the station's zone ("14:25 CET") or UTC ("13:41 UTC") for
+ * instants that belong to no station. Verdicts are the core's wording module (lib/route-map.ts).
+ * No DOM, no clock: unit tested under test/unit/web.
  */
 import type { DateTimePair } from "../../../functions/core/route-map/spec-types.ts";
 
@@ -14,29 +16,6 @@ export function formatAwb(awb11: string): string {
 export function awbDigits(text: string): string | null {
   const digits = text.replace(/[\s-]/g, "");
   return /^\d{11}$/.test(digits) ? digits : null;
-}
-
-/** "1 h 5 min", "45 min", "2 d 3 h": a duration in whole minutes, for verdicts. */
-export function formatMinutes(totalMinutes: number): string {
-  const minutes = Math.abs(Math.round(totalMinutes));
-  if (minutes < 60) return `${minutes} min`;
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  const rest = minutes % 60;
-  if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
-  return rest > 0 ? `${hours} h ${rest} min` : `${hours} h`;
-}
-
-/**
- * The verdict of an actual time against its plan, in whole minutes (carrier messages carry minutes):
- * "on time", "late by 45 min", "early by 10 min"; null when either time is missing.
- */
-export function verdict(planned: DateTimePair | null, actual: DateTimePair | null): string | null {
-  if (!planned || !actual) return null;
-  const minutes = Math.round((Date.parse(actual.Utc) - Date.parse(planned.Utc)) / 60_000);
-  if (Number.isNaN(minutes)) return null;
-  if (minutes === 0) return "on time";
-  return minutes > 0 ? `late by ${formatMinutes(minutes)}` : `early by ${formatMinutes(minutes)}`;
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -79,5 +58,9 @@ export function formatLocal(pair: DateTimePair, zoneLabel: string, referenceLoca
 /** "2026-03-14T13:41:05Z" → "14 Mar 13:41 UTC": instants the API gives in UTC only (deliveries, links). */
 export function formatUtc(iso: string): string {
   if (Number.isNaN(Date.parse(iso))) return iso;
-  return `${localDay(iso)} ${iso.slice(11, 16)} UTC`;
+  const normal = new Date(iso).toISOString();
+  return `${localDay(normal)} ${normal.slice(11, 16)} UTC`;
 }
+
+/** A moment of this browser's clock as "23:54 UTC" (the 24-hour form with its zone, never a locale's AM/PM). */
+export const formatUtcClock = (moment: Date): string => `${moment.toISOString().slice(11, 16)} UTC`;

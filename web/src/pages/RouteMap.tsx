@@ -5,9 +5,14 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api, errorText, FFW } from "../api.ts";
 import { RouteMapSummary, Timeline } from "../components/Timeline.tsx";
-import { formatAwb } from "../lib/format.ts";
+import { formatAwb, formatUtc } from "../lib/format.ts";
 import { actualSources } from "../lib/provenance.ts";
-import { type RouteMap, type RouteMapHistory, routeMapChanges } from "../lib/route-map.ts";
+import {
+  ROUTE_MAP_STATUS_WORDS,
+  type RouteMap,
+  type RouteMapHistory,
+  routeMapChanges,
+} from "../lib/route-map.ts";
 import { useZoneLabel } from "../zones-loader.ts";
 import { ShareDialog } from "./ShareDialog.tsx";
 
@@ -48,7 +53,9 @@ export function RouteMapPage({ awb }: { awb: string }) {
       <>
         <h1>{title}</h1>
         <p class="error" role="alert">
-          {error.status === 404 ? "No route map for this AWB (or it is not yours)." : error.text}
+          {error.status === 404
+            ? `No route map found for AWB ${formatAwb(awb)} (or it is not one of yours).`
+            : error.text}
         </p>
         <p>
           <a href="#/shipments">Back to the shipments</a>
@@ -70,12 +77,17 @@ export function RouteMapPage({ awb }: { awb: string }) {
   // Changes read forward in time: from the older of the two maps to the newer one.
   const olderFirst =
     other && (compareWith === CURRENT || (asOf !== CURRENT && Number(compareWith) < Number(asOf)));
-  const changes = other ? (olderFirst ? routeMapChanges(shown, other) : routeMapChanges(other, shown)) : [];
+  const changes = other
+    ? olderFirst
+      ? routeMapChanges(shown, other, zoneLabel)
+      : routeMapChanges(other, shown, zoneLabel)
+    : [];
   const snapshotLabel = (index: number) => {
     const snapshot = history.Snapshots[index];
     if (!snapshot) return "";
     const number = history.Snapshots.length - index;
-    return `#${number} · ${snapshot.SnapshotDate.Utc.slice(0, 19).replace("T", " ")} UTC · ${snapshot.RouteMap.Status}`;
+    const status = ROUTE_MAP_STATUS_WORDS[snapshot.RouteMap.Status] ?? snapshot.RouteMap.Status;
+    return `#${number} · ${formatUtc(snapshot.SnapshotDate.Utc)} · ${status}`;
   };
 
   return (

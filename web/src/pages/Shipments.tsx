@@ -1,20 +1,12 @@
 /**
  * Shipments: the search endpoint as a table with filters, status chips, an Exceptions view, paging
- * and sortable columns, refreshed every 60 s.
+ * and sortable columns, what each shipment expects next, refreshed every 60 s, and the whole list as
+ * CSV. On a phone each row is a card and the sort buttons wrap above the cards.
  */
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { api, errorText, FFW } from "../api.ts";
-import { formatAwb } from "../lib/format.ts";
-import { routeMapHash } from "../lib/hash-route.ts";
-import {
-  awbOf,
-  exceptionSummary,
-  isException,
-  ROUTE_MAP_STATUSES,
-  type RouteMap,
-  type RouteMapSearchResult,
-  type RouteMapStatus,
-} from "../lib/route-map.ts";
+import { errorText } from "../api.ts";
+import { formatUtcClock, offsetMinutes, utcOffsetLabel } from "../lib/format.ts";
+import { awbOf, ROUTE_MAP_STATUS_WORDS, ROUTE_MAP_STATUSES, type ZoneLabel } from "../lib/route-map.ts";
 import {
   clampPage,
   DEFAULT_SORT,
@@ -23,79 +15,16 @@ import {
   type ShipmentFilters,
   type SortField,
   type SortOrder,
-  searchBody,
 } from "../lib/search.ts";
+import { useZoneLabel } from "../zones-loader.ts";
+import { ExportCsv } from "./shipments/ExportCsv.tsx";
+import { loadView, type View } from "./shipments/load.ts";
+import { ShipmentRow } from "./shipments/ShipmentRow.tsx";
 
-const PAGE_SIZE = 25;
-/**
- * The Exceptions view filters in the app: it reads up to this many pages of the search, each of the
- * API's largest page size (150; a larger PageSize is capped, so asking more would skip nothing but
- * would overstate what was read).
- */
-const EXCEPTION_SCAN_PAGE_SIZE = 150;
-const EXCEPTION_SCAN_PAGES = 8;
 const REFRESH_MS = 60_000;
 
-interface View {
-  /** The query these rows answer (filters, sort, page, view). */
-  query: string;
-  items: RouteMap[];
-  totalItems: number;
-  totalPages: number;
-  /** The Exceptions view looked at fewer shipments than match the filters. */
-  truncated: boolean;
-  /** How many shipments the Exceptions view looked at. */
-  scanned: number;
-}
-
-async function loadView(
-  filters: ShipmentFilters,
-  sort: SortOrder,
-  page: number,
-  exceptionsOnly: boolean,
-): Promise<View> {
-  const body = searchBody(filters, sort);
-  if (!exceptionsOnly) {
-    const result = await api<RouteMapSearchResult>(
-      "POST",
-      `${FFW}?CurrentPage=${page}&PageSize=${PAGE_SIZE}`,
-      body,
-    );
-    return {
-      query: "",
-      items: result.Items,
-      totalItems: result.TotalItems,
-      totalPages: result.TotalPages,
-      truncated: false,
-      scanned: result.Items.length,
-    };
-  }
-  // The search API has no "exception" filter: read the matches in big pages and keep the exceptions.
-  const exceptions: RouteMap[] = [];
-  let scanned = 0;
-  let total = 0;
-  for (let scanPage = 1; scanPage <= EXCEPTION_SCAN_PAGES; scanPage++) {
-    const result = await api<RouteMapSearchResult>(
-      "POST",
-      `${FFW}?CurrentPage=${scanPage}&PageSize=${EXCEPTION_SCAN_PAGE_SIZE}`,
-      body,
-    );
-    exceptions.push(...result.Items.filter(isException));
-    scanned += result.Items.length;
-    total = result.TotalItems;
-    if (scanPage >= result.TotalPages) break;
-  }
-  const totalPages = Math.max(1, Math.ceil(exceptions.length / PAGE_SIZE));
-  const current = clampPage(page, totalPages);
-  return {
-    query: "",
-    items: exceptions.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE),
-    totalItems: exceptions.length,
-    totalPages,
-    truncated: scanned < total,
-    scanned,
-  };
-}
+/** Until the station-zone table is in (a lazily loaded chunk), a time's zone is its UTC offset. */
+const offsetLabel: ZoneLabel = (_station, pair) => utcOffsetLabel(offsetMinutes(pair));
 
 function SortHeader({
   field,
@@ -110,7 +39,11 @@ function SortHeader({
 }) {
   const active = sort.field === field;
   return (
-    <th scope="col" aria-sort={active ? (sort.descending ? "descending" : "ascending") : "none"}>
+    <th
+      scope="col"
+      class="sortable"
+      aria-sort={active ? (sort.descending ? "descending" : "ascending") : "none"}
+    >
       <button type="button" class="sort" onClick={() => onSort(field)}>
         {label}
         <span aria-hidden="true">{active ? (sort.descending ? " ▼" : " ▲") : " ↕"}</span>
@@ -130,6 +63,8 @@ export function ShipmentsPage() {
   const [loading, setLoading] = useState(false);
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
   const request = useRef(0);
+  // Station zones for the next-milestone times: loaded after the first render, off the first page.
+  const zoneLabel = useZoneLabel() ?? offsetLabel;
 
   const query = JSON.stringify([applied, sort, page, exceptionsOnly]);
   const load = useCallback(async () => {
@@ -173,7 +108,7 @@ export function ShipmentsPage() {
       <div class="page-head">
         <h1>Shipments</h1>
         <p class="muted" aria-live="polite">
-          {loading ? "Updating…" : updatedAt ? `Updated ${updatedAt.toLocaleTimeString()}` : ""}
+          {loading ? "Updating…" : updatedAt ? `Updated ${formatUtcClock(updatedAt)}` : ""}
         </p>
       </div>
       <form
@@ -199,7 +134,7 @@ export function ShipmentsPage() {
             <option value="">Any</option>
             {ROUTE_MAP_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {status}
+                {ROUTE_MAP_STATUS_WORDS[status]}
               </option>
             ))}
           </select>
@@ -271,9 +206,12 @@ export function ShipmentsPage() {
         <span class="muted">
           {exceptionsOnly ? "Shipments with a Ko or Missing milestone, or replanned." : "All shipments."}
         </span>
-        <button type="button" class="secondary" onClick={() => void load()}>
-          Refresh
-        </button>
+        <span class="view-actions">
+          <ExportCsv filters={applied} sort={sort} exceptionsOnly={exceptionsOnly} />
+          <button type="button" class="secondary" onClick={() => void load()}>
+            Refresh
+          </button>
+        </span>
       </div>
 
       {error ? (
@@ -289,7 +227,7 @@ export function ShipmentsPage() {
 
       <div class="table-wrap">
         {/* Busy until the rows answer the current filters and sort: stale rows are never "ready". */}
-        <table class="shipments" aria-busy={loading || view?.query !== query}>
+        <table class="shipments stack-table" aria-busy={loading || view?.query !== query}>
           <caption class="visually-hidden">
             {exceptionsOnly ? "Shipments with exceptions" : "Shipments"}, page {page}
           </caption>
@@ -321,6 +259,7 @@ export function ShipmentsPage() {
               />
               <th scope="col">Legs</th>
               <th scope="col">Exceptions</th>
+              <th scope="col">Next milestone</th>
               <SortHeader
                 field="CreationDate"
                 label="Created"
@@ -331,7 +270,7 @@ export function ShipmentsPage() {
           </thead>
           <tbody>
             {view?.items.map((map) => (
-              <ShipmentRow key={awbOf(map)} map={map} />
+              <ShipmentRow key={awbOf(map)} map={map} zoneLabel={zoneLabel} />
             ))}
           </tbody>
         </table>
@@ -361,34 +300,4 @@ export function ShipmentsPage() {
       </nav>
     </>
   );
-}
-
-function ShipmentRow({ map }: { map: RouteMap }) {
-  const awb = awbOf(map);
-  const legs = map.MilestonePlan.RoutingCycle.Flight.map(
-    (flight) =>
-      `${flight.FlightInfo.isRoadFeederService ? "Truck " : ""}${flight.FlightInfo.CarrierCode}${flight.FlightInfo.Number}`,
-  ).join(", ");
-  const summary = exceptionSummary(map);
-  return (
-    <tr>
-      <th scope="row">
-        <a href={routeMapHash(awb)}>{formatAwb(awb)}</a>
-      </th>
-      <td>
-        <StatusChip status={map.Status} />
-      </td>
-      <td>{map.Shipment.Routing.Origin}</td>
-      <td>{map.Shipment.Routing.Destination}</td>
-      <td>{legs || "—"}</td>
-      <td>{summary ? <span class="exception-text">{summary}</span> : <span class="muted">none</span>}</td>
-      <td>
-        <time dateTime={map.CreationDate.Utc}>{map.CreationDate.Utc.slice(0, 16).replace("T", " ")} UTC</time>
-      </td>
-    </tr>
-  );
-}
-
-export function StatusChip({ status }: { status: RouteMapStatus }) {
-  return <span class={`chip chip-shipment chip-${status.toLowerCase()}`}>{status}</span>;
 }

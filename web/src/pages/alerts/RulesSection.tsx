@@ -4,7 +4,15 @@ import { api, FFW } from "../../api.ts";
 import { Deliveries } from "../../components/Deliveries.tsx";
 import { ListTable } from "../../components/ListTable.tsx";
 import { usePaged } from "../../components/Paged.tsx";
-import { NEW_RULE, RULE_FIELDS, type Rule, ruleAlertText, ruleBody, ruleToForm } from "../../lib/alerts.ts";
+import {
+  NEW_RULE,
+  RULE_FIELDS,
+  type Rule,
+  ruleAlertText,
+  ruleBody,
+  ruleSummary,
+  ruleToForm,
+} from "../../lib/alerts.ts";
 import { type Editing, Editor } from "./Editor.tsx";
 import { EnabledChip, rowAction, type Say, SubscriptionSection } from "./section.tsx";
 
@@ -52,10 +60,17 @@ export function RulesSection({ say }: { say: Say }) {
               {field("EventAlert", { kind: "checkbox" })}
               {field("MissedEventAlert", { kind: "checkbox" })}
               {field("ProActiveAlert", { kind: "checkbox" })}
-              {field("ProActiveTime", { kind: "number", hint: "Minutes before due (proactive alerts)" })}
+              {field("ProActiveTime", {
+                kind: "number",
+                hint: "Proactive alerts: minutes after the planned time without a report",
+              })}
               {field("Origin", { hint: "Station, or empty" })}
               {field("Destination", { hint: "Station, or empty" })}
               {field("Enabled", { kind: "checkbox" })}
+              {field("ShareLinkHours", {
+                kind: "number",
+                hint: "E-mail rules: the e-mail's route-map link opens without sign-in for this many hours (1-720); empty links the app",
+              })}
             </>
           )}
         />
@@ -68,11 +83,7 @@ export function RulesSection({ say }: { say: Say }) {
         columns={[
           { title: "Rule", cell: (rule) => rule.Id },
           { title: "Notify", cell: (rule) => `${rule.ChannelType}: ${rule.NotifyTo}` },
-          {
-            title: "Events",
-            cell: (rule) =>
-              `${rule.Event} · ${rule.AirlinePrefix}${rule.AwbNumber ? `-${rule.AwbNumber}` : ""}`,
-          },
+          { title: "Events", cell: ruleSummary },
           { title: "Alert", cell: ruleAlertText },
           { title: "State", cell: (rule) => <EnabledChip enabled={rule.Enabled} /> },
         ]}

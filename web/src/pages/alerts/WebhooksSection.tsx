@@ -12,6 +12,7 @@ import {
   WEBHOOK_FIELDS,
   type Webhook,
   webhookBody,
+  webhookSummary,
   webhookToForm,
   webhookToggled,
 } from "../../lib/alerts.ts";
@@ -100,10 +101,7 @@ export function WebhooksSection({ say }: { say: Say }) {
         columns={[
           { title: "Webhook", cell: (hook) => hook.Id },
           { title: "Url", cell: (hook) => hook.Url, class: "url" },
-          {
-            title: "Events",
-            cell: (hook) => `${hook.Event} · ${hook.Type}${hook.AWB ? ` · ${hook.AWB}` : ""}`,
-          },
+          { title: "Events", cell: webhookSummary },
           { title: "State", cell: (hook) => <EnabledChip enabled={hook.Enabled} /> },
           {
             title: "Verification",

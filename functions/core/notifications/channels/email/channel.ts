@@ -8,7 +8,7 @@ import type {
   EmailSuppressionList,
   SubscriptionRepository,
 } from "../../../ports/notifications.ts";
-import { normaliseAddress } from "../../email-confirmations.ts";
+import { normaliseAddress, notConfirmedReason } from "../../email-confirmations.ts";
 import { renderEventPayload } from "../../payload.ts";
 import type { DeliveryChannel } from "../channel.ts";
 import { currentRule, isRuleJob } from "../current-rule.ts";
@@ -46,10 +46,8 @@ export const emailChannel: DeliveryChannel<EmailTarget, EmailChannelDeps> = {
     const { confirmations } = deps;
     const confirmation = confirmations ? await confirmations.get(rule.owner.forwarderId, address) : null;
     if (confirmations && confirmation?.status !== "confirmed")
-      return {
-        ok: false,
-        reason: `e-mail address ${address} is not confirmed yet (it was mailed a confirmation link)`,
-      };
+      // Held, not lost: confirming the address releases it (use-cases/shared/held-alerts.ts).
+      return { ok: false, reason: notConfirmedReason(address) };
     return {
       ok: true,
       target: {
