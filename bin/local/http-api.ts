@@ -152,9 +152,15 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
         },
         lambdaContext("authorizer"),
       )) as APIGatewayAuthorizerResult;
-      const context = { ...(result.context ?? {}), principalId: result.principalId };
+      const context: Record<string, unknown> = { ...(result.context ?? {}), principalId: result.principalId };
       if (authorizerCache.size >= AUTHORIZER_CACHE_MAX) authorizerCache.clear();
-      authorizerCache.set(authorization, { context, expiresAt: Date.now() + AUTHORIZER_CACHE_MS });
+      // The routes refuse an expired token themselves (the identity middleware reads `exp` from this
+      // context, as in AWS); /__local/ has no such middleware, so its cached Allow ends at exp too.
+      const exp = typeof context.exp === "number" ? context.exp * 1000 : Number.POSITIVE_INFINITY;
+      authorizerCache.set(authorization, {
+        context,
+        expiresAt: Math.min(Date.now() + AUTHORIZER_CACHE_MS, exp),
+      });
       return context;
     } catch (error) {
       if (error instanceof Error && error.message === "Unauthorized") return null;

@@ -7,14 +7,31 @@
  * checks). The function reads the mail back through @aws-sdk/client-s3 from the stand-in
  * (AWS_ENDPOINT_URL_S3), as it reads the bucket in AWS. Like an SES event invocation, a failed
  * invocation is retried twice.
+ *
+ * The listener refuses at SMTP time (552) only a mail larger than INBOUND_MAIL_LIMITS.maxBytes, as an
+ * SMTP server announcing SIZE does. A mail over a structure limit (parts, nesting, header lines) is
+ * accepted (250), as SES accepts it, and the function ends it as refused in the carrier's inbound log
+ * with the limit as its reason, answering the sender: every mail the listener accepts ends applied or
+ * refused in a log, locally as in AWS. The SES event's headers come from the same line-by-line scan,
+ * never from a parser that could throw.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { SESEvent } from "aws-lambda";
-import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { nowMs } from "../../functions/adapters/clock.ts";
-import { INBOUND_MAIL_FUNCTION, INBOUND_MAIL_OBJECT_PREFIX } from "../../functions/contracts/inbound-mail.ts";
+import {
+  addressesOf,
+  decodeWords,
+  headerValue,
+  type MimeScan,
+  scanMime,
+} from "../../functions/adapters/mime-structure.ts";
+import {
+  INBOUND_MAIL_FUNCTION,
+  INBOUND_MAIL_LIMITS,
+  INBOUND_MAIL_OBJECT_PREFIX,
+} from "../../functions/contracts/inbound-mail.ts";
 import { LOCAL_REGION } from "./emulators.ts";
 import { type LambdaHandler, lambdaContext } from "./lambda.ts";
 
@@ -34,8 +51,14 @@ const xmlError = (code: string, message: string) =>
 export async function startS3StandIn(port: number): Promise<S3StandIn> {
   const objects = new Map<string, { body: Buffer; modified: Date }>();
   const server: Server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
-    const found = objects.get(path.slice(1));
+    let path: string | null;
+    try {
+      path = decodeURIComponent(new URL(request.url ?? "/", "http://localhost").pathname);
+    } catch {
+      // Not a key any object was stored under (a URIError must not take the runner down).
+      path = null;
+    }
+    const found = path === null ? undefined : objects.get(path.slice(1));
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.writeHead(405, { "content-type": "application/xml" });
       response.end(xmlError("MethodNotAllowed", "only GetObject"));
@@ -65,15 +88,27 @@ export async function startS3StandIn(port: number): Promise<S3StandIn> {
 /** An SES-style message id (lower-case letters and digits). */
 const sesMessageId = () => randomBytes(20).toString("hex");
 
+/** SES's event carries at most about 10 KB of header fields, marking the event when it cut them. */
+const SES_EVENT_HEADERS_MAX_CHARS = 10 * 1024;
+
 /** The event SES's Lambda action sends for one received mail (verdicts: PASS, locally). */
 export async function sesEventOf(
   raw: Buffer,
   messageId: string,
   envelope: { mailFrom: string; recipients: string[] },
   receivedAt: Date,
+  scanned: MimeScan = scanMime(raw, INBOUND_MAIL_LIMITS),
 ): Promise<SESEvent> {
-  const parsed = await simpleParser(raw);
-  const from = parsed.from?.value.map((a) => a.address ?? "").filter((a) => a !== "") ?? [];
+  const field = (name: string) => headerValue(scanned.headers, name);
+  const from = addressesOf(field("from") ?? "");
+  const sent = new Date(field("date") ?? "");
+  const headers: Array<{ name: string; value: string }> = [];
+  let chars = 0;
+  for (const { name, value } of scanned.headers) {
+    chars += name.length + value.length;
+    if (chars > SES_EVENT_HEADERS_MAX_CHARS) break;
+    headers.push({ name, value });
+  }
   const pass = { status: "PASS" };
   return {
     Records: [
@@ -86,18 +121,15 @@ export async function sesEventOf(
             source: envelope.mailFrom,
             messageId,
             destination: envelope.recipients,
-            headersTruncated: false,
-            headers: parsed.headerLines.map((line) => ({
-              name: line.key,
-              value: line.line.slice(line.line.indexOf(":") + 1).trim(),
-            })),
+            headersTruncated: headers.length < scanned.headers.length,
+            headers,
             commonHeaders: {
               returnPath: envelope.mailFrom,
               from,
-              date: (parsed.date ?? receivedAt).toUTCString(),
+              date: (Number.isNaN(sent.getTime()) ? receivedAt : sent).toUTCString(),
               to: envelope.recipients,
-              messageId: parsed.messageId ?? messageId,
-              subject: parsed.subject ?? "",
+              messageId: field("message-id") ?? messageId,
+              subject: decodeWords(field("subject") ?? ""),
             },
           },
           receipt: {
@@ -127,9 +159,6 @@ export interface SmtpListener {
   stop(): Promise<void>;
 }
 
-/** Most bytes a mail may have (SES accepts up to 40 MB; a Cargo-IMP mail is a few KB). */
-const MAX_MAIL_BYTES = 10 * 1024 * 1024;
-
 export async function startSmtpListener(options: {
   port: number;
   s3: S3StandIn;
@@ -151,7 +180,7 @@ export async function startSmtpListener(options: {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
-    size: MAX_MAIL_BYTES,
+    size: INBOUND_MAIL_LIMITS.maxBytes,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -163,13 +192,16 @@ export async function startSmtpListener(options: {
           return;
         }
         const raw = Buffer.concat(chunks);
+        // A mail over a structure limit is accepted like any other, as SES accepts it: the function
+        // reads the scan's refusal, logs the mail refused with its reason and answers the sender.
+        const scanned = scanMime(raw, INBOUND_MAIL_LIMITS);
         const messageId = sesMessageId();
         const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
         options.s3.put(LOCAL_INBOUND_MAIL_BUCKET, `${INBOUND_MAIL_OBJECT_PREFIX}${messageId}`, raw);
         // Accepted (250) first; the function runs afterwards, as SES invokes it asynchronously.
         callback(null, `Ok: queued as ${messageId}`);
-        sesEventOf(raw, messageId, { mailFrom, recipients }, new Date(nowMs()))
+        sesEventOf(raw, messageId, { mailFrom, recipients }, new Date(nowMs()), scanned)
           .then(invoke)
           .catch(options.onError);
       });

@@ -7,6 +7,8 @@
  * `cache-control: no-store`: `{ access_token, token_type, expires_in }`, or `{ error,
  * error_description }` (RFC 6749 section 5.2), 401 with `WWW-Authenticate: Basic` for invalid_client,
  * 400 otherwise; 415 for another content type, 405 for another method. Bad input never answers 5xx.
+ * Failed client authentications are throttled per client id and per source address
+ * (bin/local/token-throttle.ts): 429 `temporarily_unavailable` with Retry-After, the request unchecked.
  *
  * The use case (functions/core/use-cases/issue-client-token.ts) does the rest against the Tenants
  * table; tokens are signed by the dev issuer.
@@ -18,6 +20,7 @@ import type {
   IssueClientTokenDeps,
 } from "../../functions/core/use-cases/issue-client-token.ts";
 import { issueClientToken } from "../../functions/core/use-cases/issue-client-token.ts";
+import { createTokenThrottle, type TokenThrottle } from "./token-throttle.ts";
 
 export const TOKEN_PATH = "/oauth2/token";
 /** A token request is a few short parameters; anything larger is refused before it is parsed. */
@@ -27,9 +30,11 @@ const FORM_CONTENT_TYPE = "application/x-www-form-urlencoded";
 
 /** A refusal of the request itself, before the use case runs. */
 export interface TokenRequestRefusal {
-  status: 400 | 401 | 405 | 415;
-  error: ClientTokenError;
+  status: 400 | 401 | 405 | 415 | 429;
+  error: ClientTokenError | "temporarily_unavailable";
   description: string;
+  /** Seconds to wait, with 429. */
+  retryAfterSeconds?: number;
 }
 
 export type ParsedTokenRequest =
@@ -143,6 +148,9 @@ function sendError(response: ServerResponse, refusal: TokenRequestRefusal): void
     {
       ...(refusal.error === "invalid_client" ? { "www-authenticate": `Basic realm="${TOKEN_REALM}"` } : {}),
       ...(refusal.status === 405 ? { allow: "POST" } : {}),
+      ...(refusal.retryAfterSeconds === undefined
+        ? {}
+        : { "retry-after": String(refusal.retryAfterSeconds) }),
     },
   );
 }
@@ -159,12 +167,17 @@ async function readLimited(request: IncomingMessage, limit: number): Promise<str
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** The endpoint, for the runner's HTTP API; `now` is the issuer's real clock (never the fake one). */
+/**
+ * The endpoint, for the runner's HTTP API; `now` is the issuer's real clock (never the fake one), which
+ * the throttle of failed authentications counts in too.
+ */
 export function createTokenEndpoint(
   deps: () => IssueClientTokenDeps,
   now: () => string = () => new Date().toISOString(),
+  throttle: TokenThrottle = createTokenThrottle(),
 ): (request: IncomingMessage, response: ServerResponse) => Promise<void> {
   return async (request, response) => {
+    const address = request.socket.remoteAddress ?? "unknown";
     const body = await readLimited(request, TOKEN_REQUEST_MAX_BYTES);
     if (body === null) {
       // The rest of the body is never read: close the connection after the answer.
@@ -182,8 +195,21 @@ export function createTokenEndpoint(
       authorization: request.headers.authorization,
       body,
     });
-    if (!parsed.ok) return sendError(response, parsed.refusal);
+    const at = Date.parse(now());
+    if (!parsed.ok) {
+      // Credentials that cannot even be read count against the address.
+      if (parsed.refusal.error === "invalid_client") {
+        const wait = throttle.refusal(null, address, at);
+        if (wait !== null) return sendError(response, throttled(wait));
+        throttle.failed(null, address, at);
+      }
+      return sendError(response, parsed.refusal);
+    }
+    const { clientId } = parsed.request;
+    const wait = throttle.refusal(clientId, address, at);
+    if (wait !== null) return sendError(response, throttled(wait));
     const result = await issueClientToken(deps(), { ...parsed.request, now: now() });
+    if (!result.ok && result.error === "invalid_client") throttle.failed(clientId, address, at);
     if (!result.ok)
       return sendError(response, {
         status: result.error === "invalid_client" ? 401 : 400,
@@ -193,3 +219,11 @@ export function createTokenEndpoint(
     sendJson(response, 200, result.answer);
   };
 }
+
+/** 429: too many failed authentications for this client id or from this address; nothing was checked. */
+const throttled = (seconds: number): TokenRequestRefusal => ({
+  status: 429,
+  error: "temporarily_unavailable",
+  description: `Too many failed client authentications for this client or from this address; retry after ${seconds} seconds.`,
+  retryAfterSeconds: seconds,
+});

@@ -25,11 +25,14 @@ import {
   DEFAULT_SCHEDULE_GROUP_NAME,
   DEFAULT_SENDER_ADDRESS,
   DEFAULT_SERVICE_NAME,
+  DEFAULT_SHARE_LINKS_PER_AWB,
+  DEFAULT_SHARE_LINKS_PER_FORWARDER_PER_DAY,
   DEFAULT_STATUS_REQUEST_WINDOW_SECONDS,
   type DeploymentMode,
   RATE_LIMIT_DEFAULTS,
   SETTINGS_ENV,
 } from "../contracts/settings.ts";
+import type { ShareLinkLimits } from "../core/ports/share-links.ts";
 import { type RateLimitConfig, type RateLimitTiers, rateLimitTiersOf } from "../core/rate-limit.ts";
 import type { SubscriptionLimits } from "../core/use-cases/shared/subscription-limits.ts";
 
@@ -360,6 +363,22 @@ export function configFrom(source: Environment | (() => Environment)) {
           e,
           SETTINGS_ENV.maxWebhooksPerForwarder,
           withDefault(wholeNumber, DEFAULT_MAX_WEBHOOKS_PER_FORWARDER),
+        ),
+      }),
+    ),
+    /** SHARE_LINKS_PER_AWB (default 20), SHARE_LINKS_PER_FORWARDER_PER_DAY (default 200). */
+    shareLinkLimits: once(
+      "shareLinkLimits",
+      (e): ShareLinkLimits => ({
+        activePerAwb: variable(
+          e,
+          SETTINGS_ENV.shareLinksPerAwb,
+          withDefault(wholeNumber, DEFAULT_SHARE_LINKS_PER_AWB),
+        ),
+        perDay: variable(
+          e,
+          SETTINGS_ENV.shareLinksPerForwarderPerDay,
+          withDefault(wholeNumber, DEFAULT_SHARE_LINKS_PER_FORWARDER_PER_DAY),
         ),
       }),
     ),

@@ -20,6 +20,7 @@ import {
   QueryCommand,
   TransactWriteCommand,
 } from "@aws-sdk/lib-dynamodb";
+import { WriteConflictError } from "../core/errors.ts";
 import type {
   CarrierRequestInbox,
   PulledStatusRequest,
@@ -30,7 +31,7 @@ import type {
 import { dynamo } from "./aws-clients.ts";
 import { nowMs } from "./clock.ts";
 import { config } from "./config.ts";
-import { isConditionFailure } from "./dynamo-errors.ts";
+import { isConditionFailure, isWriteConflict } from "./dynamo-errors.ts";
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -137,32 +138,39 @@ export function dynamoUsageLedger(tableName = config.table("deliveries")): Usage
   const counterKey = (month: string, forwarderId: string) => ({ pk: `USAGEMONTH#${month}`, sk: forwarderId });
   return {
     async record(entry) {
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName,
-                Item: {
-                  pk: entriesPk(entry.forwarderId, entry.month),
-                  // Unique per entry: two sendsme in the same millisecond are two entries.
-                  sk: `${entry.at}#${entry.requestId}#${randomUUID()}`,
-                  entry: JSON.stringify(entry),
+      try {
+        await dynamo().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    pk: entriesPk(entry.forwarderId, entry.month),
+                    // Unique per entry: two sendsme in the same millisecond are two entries.
+                    sk: `${entry.at}#${entry.requestId}#${randomUUID()}`,
+                    entry: JSON.stringify(entry),
+                  },
                 },
               },
-            },
-            {
-              Update: {
-                TableName: tableName,
-                Key: counterKey(entry.month, entry.forwarderId),
-                UpdateExpression: "ADD #count :one",
-                ExpressionAttributeNames: { "#count": "count" },
-                ExpressionAttributeValues: { ":one": 1 },
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: counterKey(entry.month, entry.forwarderId),
+                  UpdateExpression: "ADD #count :one",
+                  ExpressionAttributeNames: { "#count": "count" },
+                  ExpressionAttributeValues: { ":one": 1 },
+                },
               },
-            },
-          ],
-        }),
-      );
+            ],
+          }),
+        );
+      } catch (error) {
+        // Concurrent sendsme of one forwarder all count into its month's item: a transaction that
+        // collided with another wrote nothing, and the use case records it again.
+        if (isWriteConflict(error)) throw new WriteConflictError(entry.awb);
+        throw error;
+      }
     },
     async forForwarder(forwarderId, month, page) {
       const { Item } = await dynamo().send(

@@ -22,7 +22,13 @@ import type { TokenVerifierConfig } from "./config.ts";
 // JWKS_JSON, JWKS_URI); named here too, where the verifier's users look.
 export type { TokenVerifierConfig } from "./config.ts";
 
-export type VerifyResult = { ok: true; identity: Identity } | { ok: false; reason: string };
+/**
+ * A verified token's identity and its `exp` (Unix seconds): API Gateway caches the authorizer's answer
+ * per token beyond `exp`, so the routes refuse it themselves once `exp` passes.
+ */
+export type VerifyResult =
+  | { ok: true; identity: Identity; expiresAt: number }
+  | { ok: false; reason: string };
 
 /** Why a verified token's lifetime is refused, or null when `exp` is present and within bounds. */
 export function lifetimeProblem(
@@ -93,6 +99,8 @@ export function createTokenVerifier(
     if (lifetime) return { ok: false, reason: lifetime };
     const grant = audienceOrScopeProblem(claims, config.audience);
     if (grant) return { ok: false, reason: grant };
-    return identityFromClaims(claims);
+    const parsed = identityFromClaims(claims);
+    // lifetimeProblem has made sure exp is a finite number.
+    return parsed.ok ? { ...parsed, expiresAt: claims.exp as number } : parsed;
   };
 }

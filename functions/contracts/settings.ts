@@ -55,6 +55,10 @@ export const SETTINGS_ENV = {
   maxRulesPerForwarder: "MAX_RULES_PER_FORWARDER",
   /** Most webhooks one forwarder may have. */
   maxWebhooksPerForwarder: "MAX_WEBHOOKS_PER_FORWARDER",
+  /** Most share links one forwarder may have active on one AWB (made with POST …/{awb}/share). */
+  shareLinksPerAwb: "SHARE_LINKS_PER_AWB",
+  /** Most share links one forwarder may make in a UTC day (POST …/{awb}/share). */
+  shareLinksPerForwarderPerDay: "SHARE_LINKS_PER_FORWARDER_PER_DAY",
   /** The issuer's public keys as a JWKS document (the local dev issuer; no network needed). */
   jwksJson: "JWKS_JSON",
   /** Where the issuer's keys are fetched; default `<JWT_ISSUER>/.well-known/jwks.json`. */
@@ -102,3 +106,11 @@ export const DEFAULT_SCHEDULE_GROUP_NAME = "default";
 /** Per-forwarder limits on rules and webhooks when the deployment names none. */
 export const DEFAULT_MAX_RULES_PER_FORWARDER = 500;
 export const DEFAULT_MAX_WEBHOOKS_PER_FORWARDER = 50;
+
+/**
+ * Share links a forwarder makes through the API (docs/decisions.md, Limits): at most 20 active on one
+ * AWB and 200 made in a UTC day, when the deployment names no other. Links the service makes for
+ * e-mail notifications do not count.
+ */
+export const DEFAULT_SHARE_LINKS_PER_AWB = 20;
+export const DEFAULT_SHARE_LINKS_PER_FORWARDER_PER_DAY = 200;

@@ -58,10 +58,12 @@ export class WriteConflictError extends Error {
  * answer comes before the Lambda deadline with what was stored, and the caller resends the rest (409).
  */
 export class DeadlineReachedError extends Error {
-  constructor(readonly awb: AwbId) {
-    super(
-      `time ran out before the message for AWB ${awb.prefix}-${awb.serial} could be stored (concurrent changes of the AWB, or a long body); resend it`,
-    );
+  constructor(
+    readonly awb: AwbId,
+    /** What was not done, when it is not a carrier message (a sendsme): the default names a message. */
+    message = `time ran out before the message for AWB ${awb.prefix}-${awb.serial} could be stored (concurrent changes of the AWB, or a long body); resend it`,
+  ) {
+    super(message);
     this.name = "DeadlineReachedError";
   }
 }
@@ -219,6 +221,27 @@ export class ShareLinkNotFoundError extends Error {
   constructor() {
     super("No such share link, or it has expired or been revoked.");
     this.name = "ShareLinkNotFoundError";
+  }
+}
+
+/**
+ * A share link over a limit (nothing stored): the owner's active links on the AWB (409: revoke one or
+ * wait for one to expire), or the links it made today, UTC (429 until the next day begins).
+ */
+export class ShareLinkLimitError extends Error {
+  constructor(
+    readonly kind: "active-per-awb" | "per-day",
+    readonly limit: number,
+    readonly awb: AwbId,
+    /** Seconds until the limit frees up, when known (the next UTC day for the daily limit). */
+    readonly retryAfterSeconds: number | null,
+  ) {
+    super(
+      kind === "active-per-awb"
+        ? `You already have ${limit} active share links for AWB ${awb.prefix}-${awb.serial}, the maximum per AWB; revoke one (DELETE its share/{Id}) or wait until one expires.`
+        : `You have made ${limit} share links today (UTC), the maximum per day; more can be made in ${retryAfterSeconds ?? 0} seconds, when the next UTC day begins.`,
+    );
+    this.name = "ShareLinkLimitError";
   }
 }
 

@@ -26,6 +26,11 @@ export interface InboundMail {
   body: string | null;
   /** Text attachments (text/plain, or a name ending .txt), in message order. */
   attachments: ReadonlyArray<{ name: string | null; text: string }>;
+  /**
+   * Why the mail's content was not read (over a limit of size or structure, or MIME the parser could
+   * not read), with no body and no attachments; absent or null when it was read.
+   */
+  refusal?: string | null;
   verdicts: MailVerdicts;
 }
 

@@ -1,6 +1,7 @@
 /**
- * Path parameter parsers: each takes the raw (URI-decoded) segment and returns the typed value, or
- * throws a 400 problem naming the parameter. Routes declare them (`httpRoute(id, { params: { awb:
+ * Path parameter parsers: each takes the URI-decoded segment and returns the typed value, or throws a
+ * 400 problem naming the parameter (a segment that does not decode is refused before its parser: 400
+ * naming it, or what the parser's `malformed` says). Routes declare them (`httpRoute(id, { params: { awb:
  * awbFromPath } })`) and the request-params middleware runs them before the handler.
  */
 import { parseAwb } from "../core/awb.ts";
@@ -70,6 +71,8 @@ export function shareTokenFromPath(value: string | undefined): string {
   if (value === undefined || !SHARE_TOKEN_PATTERN.test(value)) throw new ShareLinkNotFoundError();
   return value;
 }
+/** Not even valid percent-encoding: the same 404, not the 400 other parameters get. */
+shareTokenFromPath.malformed = (): Error => new ShareLinkNotFoundError();
 
 /** `{deliveryId}`: taken as it is; an unknown one is the use case's 404. */
 export const deliveryIdFromPath = (value: string | undefined): string => value ?? "";

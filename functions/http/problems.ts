@@ -25,6 +25,7 @@ import {
   PublisherUnavailableError,
   RawMessageNotFoundError,
   RouteMapNotFoundError,
+  ShareLinkLimitError,
   ShareLinkNotFoundError,
   StatusRequestNotFoundError,
   SubscriptionLimitError,
@@ -249,7 +250,22 @@ const PROBLEMS: readonly Row[] = [
   row(ForeignAwbError, (error) => forbidden(error.message)),
   row(RouteMapNotFoundError, (error) => notFound(error.message)),
   row(TriggerRefusedError, triggerProblem),
-  row(WriteConflictError, (error) => conflict(error.message)),
+  // Lost to concurrent writers, or out of time before the answer was due: nothing of this request
+  // was stored, and the same request again will do (Retry-After).
+  row(
+    WriteConflictError,
+    (error) =>
+      new ProblemError(409, "conflict", error.message, [], {
+        "retry-after": String(CONFLICT_RETRY_AFTER_SECONDS),
+      }),
+  ),
+  row(
+    DeadlineReachedError,
+    (error) =>
+      new ProblemError(409, "conflict", error.message, [], {
+        "retry-after": String(CONFLICT_RETRY_AFTER_SECONDS),
+      }),
+  ),
   // ---- carriers (support)
   row(CarrierNotFoundError, (error) => notFound(error.message)),
   row(StatusRequestNotFoundError, (error) => notFound(error.message)),
@@ -261,6 +277,19 @@ const PROBLEMS: readonly Row[] = [
   row(DuplicateRuleError, (error) => new ProblemError(409, "duplicate-rule", error.message)),
   row(ConfirmationLinkError, (error) => notFound(error.message)),
   row(ShareLinkNotFoundError, (error) => notFound(error.message)),
+  row(ShareLinkLimitError, (error) =>
+    error.kind === "active-per-awb"
+      ? new ProblemError(409, "share-link-limit", error.message, [
+          { field: "awb", message: `at most ${error.limit} active share links per AWB` },
+        ])
+      : new ProblemError(
+          429,
+          "share-link-limit",
+          error.message,
+          [{ field: "(body)", message: `at most ${error.limit} share links per day` }],
+          { "retry-after": String(error.retryAfterSeconds ?? 1) },
+        ),
+  ),
   row(UnusableReferenceError, (error) =>
     unprocessable(error.message, [{ field: error.field, message: error.reason }]),
   ),

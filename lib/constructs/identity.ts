@@ -11,6 +11,9 @@
  * - The pre-token-generation trigger (V3_0, which covers client credentials; needs the Essentials
  *   feature plan) adds the tenant's claims from the Tenants table, reading items by key only.
  *
+ * - The token endpoint's throttle per source address: a WAF web ACL on the pool
+ *   (lib/constructs/token-endpoint-firewall.ts).
+ *
  * The pool follows the data's removal policy: retained, it also gets deletion protection. Outputs:
  * TokenUrl, UserPoolId, BootstrapSupportCommand (the first support credential, bin/bootstrap-support.ts)
  * and WebAppClientId.
@@ -38,6 +41,7 @@ import { RESOURCE_SERVER_ID, type ScopedRole, TENANT_SCOPES } from "../../functi
 import { PRE_TOKEN_GENERATION } from "../bundle-options.ts";
 import type { FunctionBindings } from "../function-bindings.ts";
 import { HandlerFunction } from "./handler-function.ts";
+import { TokenEndpointFirewall } from "./token-endpoint-firewall.ts";
 
 export interface IdentityProps {
   /** The data's removal policy: RETAIN keeps the pool (and turns on its deletion protection). */
@@ -178,6 +182,8 @@ export class Identity extends Construct {
       },
     });
     this.tokenUrl = `${this.domain.baseUrl()}/oauth2/token`;
+    // Cognito's token endpoint has no throttle of its own for wrong secrets: WAF holds each address.
+    new TokenEndpointFirewall(this, "TokenEndpointFirewall", { userPool: this.userPool });
 
     this.forwarderScope = scopes.get("forwarder") ?? missingScope("forwarder");
     this.extraWebAppUrls = [...(props.webAppCallbackUrls ?? [])];

@@ -7,13 +7,17 @@
  * cdk-nag with no unsuppressed finding.
  */
 import { App, Aspects, type CfnElement, type Stack } from "aws-cdk-lib";
-import { Annotations, Match, type Template } from "aws-cdk-lib/assertions";
+import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
 import type { IFunction } from "aws-cdk-lib/aws-lambda";
 import { AwsSolutionsChecks } from "cdk-nag";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TABLES } from "../../functions/contracts/resources.ts";
 import { stackPropsFromContext } from "../../lib/app-context.ts";
 import { domainPrefixBase, validatedDomainPrefix } from "../../lib/constructs/identity.ts";
+import {
+  TOKEN_RATE_WINDOW_SECONDS,
+  TOKEN_REQUESTS_PER_ADDRESS,
+} from "../../lib/constructs/token-endpoint-firewall.ts";
 import { FUNCTION_ACCESS } from "../../lib/function-access.ts";
 import { RouteMapTrackerStack, type RouteMapTrackerStackProps } from "../../lib/route-map-tracker-stack.ts";
 import { wholeTemplate } from "../support/cdk-template.ts";
@@ -311,6 +315,54 @@ describe("settings", () => {
     ]);
     expect(props({}).webAppCallbackUrls).toBeUndefined();
     expect(() => props({ webAppCallbackUrls: "http://app.example/cb" })).toThrow(/webAppCallbackUrls/);
+  });
+});
+
+describe("token endpoint throttle", () => {
+  it("associates a WAF web ACL with the pool, in the main stack, limiting token requests per source address", () => {
+    for (const built of [retained, throwaway]) {
+      const main = Template.fromStack(built.stack);
+      const [aclId, acl] = Object.entries(main.findResources("AWS::WAFv2::WebACL"))[0] ?? [];
+      expect(Object.keys(main.findResources("AWS::WAFv2::WebACL"))).toHaveLength(1);
+      expect(acl?.Properties).toMatchObject({
+        Scope: "REGIONAL",
+        DefaultAction: { Allow: {} },
+        Rules: [
+          {
+            Name: "TokenRequestsPerAddress",
+            Action: {
+              Block: {
+                CustomResponse: {
+                  ResponseCode: 429,
+                  ResponseHeaders: [{ Name: "Retry-After", Value: String(TOKEN_RATE_WINDOW_SECONDS) }],
+                },
+              },
+            },
+            Statement: {
+              RateBasedStatement: {
+                Limit: TOKEN_REQUESTS_PER_ADDRESS,
+                EvaluationWindowSec: TOKEN_RATE_WINDOW_SECONDS,
+                AggregateKeyType: "IP",
+                ScopeDownStatement: {
+                  ByteMatchStatement: {
+                    FieldToMatch: { UriPath: {} },
+                    PositionalConstraint: "STARTS_WITH",
+                    SearchString: "/oauth2/token",
+                  },
+                },
+              },
+            },
+          },
+        ],
+      });
+      const bodies = acl?.Properties?.CustomResponseBodies as Record<string, { Content: string }> | undefined;
+      const body = bodies?.tooManyTokenRequests;
+      expect(JSON.parse(body?.Content ?? "{}")).toMatchObject({ error: "temporarily_unavailable" });
+      main.hasResourceProperties("AWS::WAFv2::WebACLAssociation", {
+        ResourceArn: { "Fn::GetAtt": [userPoolId(built), "Arn"] },
+        WebACLArn: { "Fn::GetAtt": [aclId, "Arn"] },
+      });
+    }
   });
 });
 

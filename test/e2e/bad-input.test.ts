@@ -624,7 +624,6 @@ function sendsmeMutations(): FieldMutations[] {
   return [
     field(["AirlinePrefix"], MISSING, ...prefixes, "176"),
     field(["AwbNumber"], MISSING, ...awbSerials),
-    field(["Name"], ...notString, "", "   ", "x".repeat(101), "a\u0007b", HUGE),
     field(["AgentCode"], MISSING, ...codeLike("123456", "12345678", "abcdefg", "7654321")),
     field(["AgentCass"], MISSING, ...codeLike("001", "00001", "abcd", "0002")),
     field(["IsXTD"], ...notBoolean),

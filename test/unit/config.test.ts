@@ -190,6 +190,13 @@ describe("a malformed value", () => {
       "must be a whole number of at least 1",
     ],
     ["MAX_RULES_PER_FORWARDER", "ten", (c: Config) => c.subscriptionLimits(), "must be a whole number"],
+    ["SHARE_LINKS_PER_AWB", "0", (c: Config) => c.shareLinkLimits(), "must be a whole number of at least 1"],
+    [
+      "SHARE_LINKS_PER_FORWARDER_PER_DAY",
+      "many",
+      (c: Config) => c.shareLinkLimits(),
+      "must be a whole number of at least 1",
+    ],
     ["DELIVERY_RETRY_SCALE", "fast", (c: Config) => c.deliverJob(), "must be a positive number"],
     ["DELIVERY_TIMEOUT_MS", "-1", (c: Config) => c.deliverJob(), "must be a positive number"],
   ])("%s=%s fails naming the variable and the value", (variable, value, read, problem) => {
@@ -198,6 +205,13 @@ describe("a malformed value", () => {
     expect(failure.variable).toBe(variable);
     expect(failure.message).toContain(`${variable} ${problem}`);
     expect(failure.message).toContain(`got ${JSON.stringify(value)}`);
+  });
+
+  it("share link limits: 20 active per AWB and 200 a day unless set", () => {
+    expect(configFrom({}).shareLinkLimits()).toEqual({ activePerAwb: 20, perDay: 200 });
+    expect(
+      configFrom({ SHARE_LINKS_PER_AWB: "5", SHARE_LINKS_PER_FORWARDER_PER_DAY: "50" }).shareLinkLimits(),
+    ).toEqual({ activePerAwb: 5, perDay: 50 });
   });
 
   it("in the tiers: the message names the variable, the tier and the member", () => {

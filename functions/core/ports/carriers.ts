@@ -64,7 +64,10 @@ export interface UsageEntry {
 
 /** The XTD usage ledger: an atomic counter per forwarder and month, plus the entries. */
 export interface UsageLedger {
-  /** Adds the entry and counts it, in one transaction. */
+  /**
+   * Adds the entry and counts it, in one transaction. Throws WriteConflictError when that lost to a
+   * concurrent record of the same count (nothing was written): record it again.
+   */
   record(entry: UsageEntry): Promise<void>;
   /** The forwarder's count of the month and its entries (oldest first). */
   forForwarder(

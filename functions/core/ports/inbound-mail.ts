@@ -49,10 +49,17 @@ export interface InboundMailLog {
   ): Promise<InboundMailPage>;
 }
 
-/** A received mail's content, as read from where it was stored (S3) and parsed (MIME). */
-export type ReceivedMailContent = Pick<InboundMail, "sender" | "subject" | "body" | "attachments">;
+/**
+ * A received mail's content, as read from where it was stored (S3) and parsed (MIME). A mail over the
+ * limits, or one the parser cannot read, has a `refusal` and no content (its sender and subject as far
+ * as they could be read, else empty).
+ */
+export type ReceivedMailContent = Pick<InboundMail, "sender" | "subject" | "body" | "attachments"> & {
+  refusal: string | null;
+};
 
 /** Where received mails wait (the SES receipt rule's bucket; locally the S3 stand-in). */
 export interface ReceivedMailStore {
+  /** The mail's content, or its refusal; throws only when the store cannot be read (retried). */
   read(messageId: string): Promise<ReceivedMailContent>;
 }

@@ -15,9 +15,26 @@ export interface ShareLink {
   expiresAt: string;
 }
 
+/** What a forwarder may make through the API (SHARE_LINKS_PER_AWB, SHARE_LINKS_PER_FORWARDER_PER_DAY). */
+export interface ShareLinkLimits {
+  /** Links of one forwarder active on one AWB at once (made under these limits). */
+  activePerAwb: number;
+  /** Links one forwarder may make in a UTC day (made under these limits). */
+  perDay: number;
+}
+
+/** "created", or the limit that refused the link (nothing was stored). */
+export type ShareLinkCreation = "created" | "active-per-awb" | "per-day";
+
 export interface ShareLinkRepository {
-  /** Stores a new link under its token (only the token's hash is kept); expires with `expiresAt`. */
-  create(link: ShareLink, token: string): Promise<void>;
+  /**
+   * Stores a new link under its token (only the token's hash is kept); expires with `expiresAt`.
+   * With `limits`, only while the owner has fewer than `activePerAwb` active links (made under
+   * limits) on the AWB and made fewer than `perDay` today (UTC, the link's createdAt), exactly so
+   * under concurrent creations; else nothing is stored and the answer names the limit. Without them
+   * (the links e-mail notifications carry, bounded by the deliveries themselves), always "created".
+   */
+  create(link: ShareLink, token: string, limits?: ShareLinkLimits): Promise<ShareLinkCreation>;
   /** The link of a token, or null (unknown, revoked; an expired one may still be returned). */
   findByToken(token: string): Promise<ShareLink | null>;
   /** The forwarder's links of one AWB (expired ones may still be among them). */

@@ -6,8 +6,11 @@
  * - an unknown sender is logged in the unknown senders' log, never answered (no backscatter);
  * - a failing verdict (spam, virus, SPF/DKIM) or a disabled carrier is logged on the carrier, never
  *   answered (the From address may be forged);
- * - a message the ingest refuses (400 parse, 422 unplaceable, 403 another carrier's AWB) or a mail
- *   without text is logged and answered with a short error e-mail naming the line.
+ * - a message the ingest refuses (400 parse, 422 unplaceable, 403 another carrier's AWB), a mail
+ *   without text, or a mail whose content was not read (over a size or structure limit, MIME the
+ *   parser could not read: `mail.refusal`) is logged and answered with a short error e-mail naming the
+ *   line or the limit.
+ * So every mail that reaches the function ends as applied or refused, with its reason in a log.
  * Anything else the ingest throws (a store failure) propagates: the invocation is retried, and the
  * messages already stored are repeats the second time.
  */
@@ -87,6 +90,10 @@ export async function inboundCarrierMail(
   const untrusted = verdictRefusal(mail.verdicts);
   if (untrusted !== null) return log({ ...base, carrierPrefix, outcome: "refused", reason: untrusted });
 
+  if (mail.refusal) {
+    const problem = { line: null, reason: `the e-mail was not read: ${mail.refusal}` };
+    return log({ ...base, carrierPrefix, outcome: "refused", reason: problem.reason }, { text: "", problem });
+  }
   const text = carrierTextOf(mail);
   if (text === null) {
     const problem = {

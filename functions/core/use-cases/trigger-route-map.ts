@@ -7,6 +7,12 @@
  * accepted trigger asks the carrier for a status (FSR): a status request delivered through the carrier's
  * StatusRequests channel by the delivery pipeline, repeats within the collapse window folded into one,
  * XTD triggers counted in the forwarder's usage ledger (shared/status-requests.ts).
+ *
+ * Concurrent sendsme of one AWB: a forwarder that already reads the AWB records its trigger alone (no
+ * new version of the route map to race for); the grant itself and the ledger retry their lost races.
+ * With `timeLeftMs` (the Lambda's remaining time) no step starts without time for it and the answer
+ * (shared/deadline.ts): a request that runs out is answered 409 with Retry-After before the function is
+ * cut off. The ledger entry is the last step, so the ledger counts exactly the requests answered 200.
  */
 import { formatAwb } from "../awb.ts";
 import type { AwbId } from "../carrier-messages/types.ts";
@@ -19,6 +25,7 @@ import type {
   RouteMapView,
   TriggerRecord,
 } from "../ports/route-maps.ts";
+import { type Deadline, deadlineOf } from "./shared/deadline.ts";
 import { currentRouteMapJson, mayRead, sameAgent } from "./shared/read-access.ts";
 import { MAX_WRITE_ATTEMPTS } from "./shared/route-map-writes.ts";
 import { requestCarrierStatus, type StatusRequestDeps } from "./shared/status-requests.ts";
@@ -38,6 +45,8 @@ export interface TriggerRouteMapInput {
   agentCass: string;
   isXtd: boolean;
   now: string;
+  /** Milliseconds this request may still run (the Lambda's remaining time); absent = no deadline. */
+  timeLeftMs?: () => number;
 }
 
 export type TriggerRouteMapResult =
@@ -52,13 +61,18 @@ export async function triggerRouteMap(
   input: TriggerRouteMapInput,
 ): Promise<TriggerRouteMapResult> {
   const { reader, awb } = input;
+  const deadline = deadlineOf(
+    input.timeLeftMs,
+    awb,
+    `time ran out before the sendsme for AWB ${formatAwb(awb)} could be completed (many requests for the AWB at once); nothing was counted, send it again`,
+  );
   if (input.agentCode !== reader.agentCode || input.agentCass !== reader.agentCass) {
     throw new TriggerRefusedError(
       "agent-mismatch",
       "AgentCode and AgentCass must be those of your own token.",
     );
   }
-  const carrier = await deps.carriers.get(awb.prefix);
+  const carrier = await deadline.step(() => deps.carriers.get(awb.prefix));
   const onList = input.isXtd ? carrier?.xtd === true : carrier?.qualityProgram === true;
   if (!onList) {
     const list = input.isXtd ? "XTD" : "quality-program";
@@ -75,7 +89,7 @@ export async function triggerRouteMap(
     agent: { code: reader.agentCode, cass: reader.agentCass },
     requestedAt: input.now,
   };
-  let view: RouteMapView | null = await deps.routeMaps.getView(awb);
+  let view: RouteMapView | null = await deadline.step(() => deps.routeMaps.getView(awb));
   let note: string | null = null;
   if (!input.isXtd) {
     if (view?.ownerAgent && !sameAgent(view.ownerAgent, reader)) {
@@ -85,25 +99,33 @@ export async function triggerRouteMap(
       );
     }
     // Before the FWB this is a pending request: it grants nothing by itself.
-    await deps.routeMaps.putTrigger(trigger, { onlyWithoutRouteMap: false });
+    await deadline.step(() => deps.routeMaps.putTrigger(trigger, { onlyWithoutRouteMap: false }));
   } else {
     if (view && sameAgent(view.ownerAgent, reader)) note = OWNER_XTD_NOTE;
-    view = await recordXtdTrigger(deps, trigger, view !== null);
+    view = await recordXtdTrigger(deps, trigger, view !== null, deadline);
   }
 
-  await requestCarrierStatus(deps.statusRequests, {
-    awb,
-    origin: view?.origin ?? null,
-    destination: view?.destination ?? null,
-    forwarderId: reader.forwarderId,
-    isXtd: input.isXtd,
-    now: input.now,
-  });
+  // Read before the status request: its ledger entry is the last step before the answer.
+  const readable = view !== null && mayRead(view, reader);
+  const routeMapJson =
+    view !== null && readable
+      ? await deadline.step(() => currentRouteMapJson(view, input.now, () => deps.routeMaps.get(awb)))
+      : null;
 
-  if (view && mayRead(view, reader)) {
-    const routeMapJson = await currentRouteMapJson(view, input.now, () => deps.routeMaps.get(awb));
-    return { kind: "route-map", routeMapJson, note };
-  }
+  await requestCarrierStatus(
+    deps.statusRequests,
+    {
+      awb,
+      origin: view?.origin ?? null,
+      destination: view?.destination ?? null,
+      forwarderId: reader.forwarderId,
+      isXtd: input.isXtd,
+      now: input.now,
+    },
+    { deadline, backoff: deps.backoff },
+  );
+
+  if (routeMapJson !== null) return { kind: "route-map", routeMapJson, note };
   return { kind: "requested", awb, note };
 }
 
@@ -116,6 +138,7 @@ async function recordXtdTrigger(
   deps: TriggerRouteMapDeps,
   trigger: TriggerRecord,
   exists: boolean,
+  deadline: Deadline,
 ): Promise<RouteMapView | null> {
   for (let round = 1; round <= MAX_WRITE_ATTEMPTS; round++) {
     const grantFirst = exists || round > 1;
@@ -126,10 +149,13 @@ async function recordXtdTrigger(
         [trigger.forwarderId],
         trigger.requestedAt,
         trigger,
+        deadline,
       );
       if (granted) return granted;
     }
-    const stored = await deps.routeMaps.putTrigger(trigger, { onlyWithoutRouteMap: true });
+    const stored = await deadline.step(() =>
+      deps.routeMaps.putTrigger(trigger, { onlyWithoutRouteMap: true }),
+    );
     if (stored === "written") return null;
     // No route map to grant on, yet the trigger was refused: it lost to a creation that failed.
     if (grantFirst) await deps.backoff(round);

@@ -1,6 +1,6 @@
 /**
- * API Gateway TOKEN authorizer: verifies the bearer JWT, hands the caller's claims to the routes as
- * authorizer context, refuses with the literal "Unauthorized". Imports no functions/http, so its
+ * API Gateway TOKEN authorizer: verifies the bearer JWT, hands the caller's claims and the token's
+ * `exp` to the routes as authorizer context, refuses with the literal "Unauthorized". Imports no functions/http, so its
  * bundle carries the JWT verifier and the logger only.
  */
 import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from "aws-lambda";
@@ -30,15 +30,16 @@ export const make =
       logger.info("token refused", { reason: result.reason });
       throw new Error("Unauthorized");
     }
-    const context = identityToContext(result.identity);
+    const claims = identityToContext(result.identity);
     const Resource = wholeApiArn(event.methodArn);
     return {
-      principalId: context.forwarder_id ?? context.carrier_prefix ?? context.sub ?? "caller",
+      principalId: claims.forwarder_id ?? claims.carrier_prefix ?? claims.sub ?? "caller",
       policyDocument: {
         Version: "2012-10-17",
         Statement: [{ Action: "execute-api:Invoke", Effect: "Allow", Resource }],
       },
-      context,
+      // The token's exp rides along: the routes refuse it once exp passes, though this answer is cached.
+      context: { ...claims, exp: result.expiresAt },
     };
   };
 

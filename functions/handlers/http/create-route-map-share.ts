@@ -42,6 +42,11 @@ export const make = (deps: () => CreateRouteMapShareDeps & ShareOrigin, pipeline
   });
 
 export const handler = make(
-  () => ({ routeMaps: routeMaps(), shareLinks: shareLinks(), appBaseUrl: config.appBaseUrl() }),
+  () => ({
+    routeMaps: routeMaps(),
+    shareLinks: shareLinks(),
+    limits: config.shareLinkLimits(),
+    appBaseUrl: config.appBaseUrl(),
+  }),
   httpPipeline,
 );

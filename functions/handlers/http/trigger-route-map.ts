@@ -15,23 +15,27 @@ import { carriers, conflictBackoff, httpPipeline, routeMaps, statusRequestDeps }
 const api = ROUTE_MAP_ROUTES["trigger-route-map"];
 
 export const make = (deps: () => TriggerRouteMapDeps, pipeline?: Pipeline) =>
-  httpRoute("trigger-route-map", { body: api.body.schema }, pipeline).handle(async ({ identity, body }) => {
-    const awb = { prefix: body.AirlinePrefix, serial: body.AwbNumber };
-    const isXtd = body.IsXTD === true;
-    const { AgentCode: agentCode, AgentCass: agentCass } = body;
-    const result = await triggerRouteMap(deps(), {
-      reader: identity,
-      awb,
-      agentCode,
-      agentCass,
-      isXtd,
-      now: nowIso(),
-    });
-    logger.info("route map triggered", { awb: formatAwb(awb), isXtd, answer: result.kind });
-    const headers = result.note ? { "x-route-map-note": result.note } : undefined;
-    if (result.kind === "route-map") return { status: 200, rawJson: result.routeMapJson, headers };
-    return { status: 200, body: { AwbNumber: formatAwb(result.awb), Status: "Requested" }, headers };
-  });
+  httpRoute("trigger-route-map", { body: api.body.schema }, pipeline).handle(
+    async ({ identity, body, timeLeftMs }) => {
+      const awb = { prefix: body.AirlinePrefix, serial: body.AwbNumber };
+      const isXtd = body.IsXTD === true;
+      const { AgentCode: agentCode, AgentCass: agentCass } = body;
+      const result = await triggerRouteMap(deps(), {
+        reader: identity,
+        awb,
+        agentCode,
+        agentCass,
+        isXtd,
+        now: nowIso(),
+        // Answered (409 with Retry-After if it must stop) before the function is cut off.
+        timeLeftMs,
+      });
+      logger.info("route map triggered", { awb: formatAwb(awb), isXtd, answer: result.kind });
+      const headers = result.note ? { "x-route-map-note": result.note } : undefined;
+      if (result.kind === "route-map") return { status: 200, rawJson: result.routeMapJson, headers };
+      return { status: 200, body: { AwbNumber: formatAwb(result.awb), Status: "Requested" }, headers };
+    },
+  );
 
 export const handler = make(
   () => ({

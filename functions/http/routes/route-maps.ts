@@ -141,7 +141,9 @@ export const ROUTE_MAP_ROUTES = {
     summary:
       "Create a share link of a route map you may read (else 404): a read-only view of this one AWB " +
       "without sign-in, for ExpiresInHours (1-720). 201 with Id, Url and ExpiresAt; the Url (its random " +
-      "token) is shown only in this answer and stored only as a hash.",
+      "token) is shown only in this answer and stored only as a hash. At most SHARE_LINKS_PER_AWB (default " +
+      "20) of your links are active on one AWB (409 past it: revoke one) and you make at most " +
+      "SHARE_LINKS_PER_FORWARDER_PER_DAY (default 200) a UTC day (429 with Retry-After past it).",
     tag: "route maps",
     body: SHARE_REQUEST,
     status: 201,
@@ -150,7 +152,7 @@ export const ROUTE_MAP_ROUTES = {
       Url: "https://routemap.example.com/app/#/shared/Qm9vdHN0cmFwLXNoYXJlLWxpbmstdG9rZW4tMDAwMDA",
       ExpiresAt: "2026-12-01T08:15:00Z",
     }),
-    errors: [400, 404],
+    errors: [400, 404, 409],
   },
   "list-route-map-shares": {
     summary: "Your active share links of a route map (Id, CreatedAt, ExpiresAt; never the link itself)",

@@ -61,7 +61,7 @@ const json = (response: { body: string }) => JSON.parse(response.body) as Record
 describe("share-link handlers", () => {
   const routeMaps = memoryRouteMapRepository();
   const shareLinks = memoryShareLinkRepository();
-  const deps = () => ({ routeMaps, shareLinks });
+  const deps = () => ({ routeMaps, shareLinks, limits: { activePerAwb: 20, perDay: 200 } });
   const create = createShare(deps);
   const list = listShares(deps);
   const revoke = deleteShare(deps);

@@ -35,9 +35,14 @@ const forwarder = forwarderClaims({ forwarderId: "ACMECARGO", agentCode: "123456
 const access = (claims: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   signDevToken({ ...claims, aud: undefined, token_use: "access", client_id: "client-1", ...extra });
 
+/** The token's exp claim, which the verifier hands on with the identity. */
+const expOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { exp: number }).exp;
+
 describe("access tokens (client credentials)", () => {
   it("accepts an access token with the role's scope and no aud", async () => {
-    expect(await bearer(access(forwarder, { scope: "routemap/forwarder" }))).toEqual({
+    const token = access(forwarder, { scope: "routemap/forwarder" });
+    expect(await bearer(token)).toEqual({
       ok: true,
       identity: {
         role: "forwarder",
@@ -46,6 +51,7 @@ describe("access tokens (client credentials)", () => {
         agentCass: "0001",
         agentStation: null,
       },
+      expiresAt: expOf(token),
     });
     expect(await bearer(access(carrierClaims("020"), { scope: "openid routemap/carrier" }))).toMatchObject({
       ok: true,
@@ -65,7 +71,11 @@ describe("access tokens (client credentials)", () => {
       role: "support",
       support_subject: "ops-team",
     });
-    expect(await bearer(token)).toEqual({ ok: true, identity: { role: "support", subject: "ops-team" } });
+    expect(await bearer(token)).toEqual({
+      ok: true,
+      identity: { role: "support", subject: "ops-team" },
+      expiresAt: now + 3600,
+    });
   });
 
   it("refuses a wrong, missing or partial scope", async () => {

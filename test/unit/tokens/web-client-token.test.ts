@@ -165,7 +165,11 @@ describe("a person's access token from the web app's client", () => {
   });
 
   it("is accepted as the linked forwarder", async () => {
-    expect(await verify(personAccessToken())).toEqual({
+    const token = personAccessToken();
+    const { exp } = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as {
+      exp: number;
+    };
+    expect(await verify(token)).toEqual({
       ok: true,
       identity: {
         role: "forwarder",
@@ -174,6 +178,7 @@ describe("a person's access token from the web app's client", () => {
         agentCass: "8901",
         agentStation: "FRA",
       },
+      expiresAt: exp,
     });
   });
 

@@ -221,6 +221,42 @@ describe("inboundCarrierMail", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("refuses a mail whose content was not read (over a limit): logged with the limit, answered, nothing changed", async () => {
+    const { deps, logged, sent } = setup();
+    const refused = mail({ body: null, messageId: "m-big", refusal: "it has more than 100 MIME parts" });
+    const result = await inboundCarrierMail(deps, refused);
+    expect(result.entry).toMatchObject({
+      carrierPrefix: "020",
+      outcome: "refused",
+      reason: "the e-mail was not read: it has more than 100 MIME parts",
+      applied: [],
+      replied: true,
+    });
+    expect(logged).toHaveLength(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain(
+      "could not be placed: the e-mail was not read: it has more than 100 MIME parts",
+    );
+    expect(await deps.routeMaps.get(AWB)).toBeNull();
+  });
+
+  it("keeps its order for an unread mail: an unknown sender is only logged, failing verdicts get no reply", async () => {
+    const { deps, logged, sent } = setup();
+    const refusal = "a header line is longer than 8 KB";
+    const unknown = await inboundCarrierMail(
+      deps,
+      mail({ sender: "x@elsewhere.example", refusal, body: null }),
+    );
+    expect(unknown.entry).toMatchObject({ outcome: "unknown-sender", carrierPrefix: null, replied: false });
+    const spoofed = await inboundCarrierMail(
+      deps,
+      mail({ messageId: "m-2", refusal, body: null, verdicts: { ...PASS, spf: "FAIL" } }),
+    );
+    expect(spoofed.entry).toMatchObject({ outcome: "refused", reason: "SPF verdict FAIL", replied: false });
+    expect(logged).toHaveLength(2);
+    expect(sent).toEqual([]);
+  });
+
   it("answers a message for another carrier's AWB (nothing stored)", async () => {
     const { deps, sent } = setup();
     const result = await inboundCarrierMail(deps, mail({ body: FWB.replace(/020-/g, "057-") }));

@@ -1,8 +1,15 @@
 /** Route-map share links: create, list, revoke and the public read, over memory adapters. */
 import { describe, expect, it } from "vitest";
-import { RouteMapNotFoundError, ShareLinkNotFoundError } from "../../../functions/core/errors.ts";
+import {
+  RouteMapNotFoundError,
+  ShareLinkLimitError,
+  ShareLinkNotFoundError,
+} from "../../../functions/core/errors.ts";
 import { sharedRouteMapJson } from "../../../functions/core/route-map/share-links.ts";
-import { createRouteMapShare } from "../../../functions/core/use-cases/create-route-map-share.ts";
+import {
+  createRouteMapShare,
+  secondsToNextUtcDay,
+} from "../../../functions/core/use-cases/create-route-map-share.ts";
 import { deleteRouteMapShare } from "../../../functions/core/use-cases/delete-route-map-share.ts";
 import { getRouteMap } from "../../../functions/core/use-cases/get-route-map.ts";
 import { getSharedLink } from "../../../functions/core/use-cases/get-shared-link.ts";
@@ -22,7 +29,7 @@ async function setup() {
   await h.imp(BKD_TWO_LEGS, T0);
   await h.imp(FWB, T0);
   const shareLinks = memoryShareLinkRepository();
-  const deps = { routeMaps: h.routeMaps, shareLinks };
+  const deps = { routeMaps: h.routeMaps, shareLinks, limits: { activePerAwb: 20, perDay: 200 } };
   const create = (hours = 24, token = TOKEN, id = ID, owner = OWNER) =>
     createRouteMapShare(deps, {
       awb: AWB,
@@ -137,5 +144,66 @@ describe("route-map share links", () => {
       Nested: [{ ForwarderIdentifier: "x", AgentCass: "2", B: 2 }],
     });
     expect(JSON.parse(sharedRouteMapJson(json))).toEqual({ A: 1, Nested: [{ B: 2 }] });
+  });
+});
+
+describe("share link limits", () => {
+  const limits = { activePerAwb: 2, perDay: 3 };
+  const token = (n: number) => `${String(n).padStart(3, "0")}${"T".repeat(40)}`;
+  const id = (n: number) => `0b9c1f4e-8a51-4d1e-9d0a-${String(n).padStart(12, "0")}`;
+
+  async function limitedSetup() {
+    const h = harness();
+    await h.imp(BKD_TWO_LEGS, T0);
+    await h.imp(FWB, T0);
+    const shareLinks = memoryShareLinkRepository();
+    const deps = { routeMaps: h.routeMaps, shareLinks, limits };
+    const create = (n: number, now = T0, hours = 24) =>
+      createRouteMapShare(deps, {
+        awb: AWB,
+        owner: OWNER,
+        expiresInHours: hours,
+        now,
+        id: id(n),
+        token: token(n),
+        appBaseUrl: BASE,
+      });
+    return { deps, shareLinks, create };
+  }
+
+  it("refuses a link past the active links per AWB with 409 naming the limit, storing nothing", async () => {
+    const { create, shareLinks } = await limitedSetup();
+    await create(1);
+    await create(2);
+    const refused = await create(3).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ShareLinkLimitError);
+    expect(refused).toMatchObject({ kind: "active-per-awb", limit: 2, retryAfterSeconds: null });
+    expect((refused as Error).message).toContain("2 active share links for AWB 020-12345675");
+    expect(shareLinks.all()).toHaveLength(2);
+  });
+
+  it("frees a place when a link expires or is revoked", async () => {
+    const { deps, create } = await limitedSetup();
+    await create(1, T0, 1);
+    await create(2);
+    // The first expired an hour later: its place is free again.
+    await create(3, later(1));
+    await deleteRouteMapShare(deps, { awb: AWB, owner: OWNER, id: id(2) });
+    // The next UTC day, under its own daily count.
+    expect((await create(4, later(24))).Id).toBe(id(4));
+  });
+
+  it("refuses the links of a UTC day past the daily limit, with the seconds until the next day", async () => {
+    const { deps, create } = await limitedSetup();
+    await create(1);
+    await create(2);
+    await deleteRouteMapShare(deps, { awb: AWB, owner: OWNER, id: id(1) });
+    await create(3);
+    await deleteRouteMapShare(deps, { awb: AWB, owner: OWNER, id: id(3) });
+    const refused = await create(4).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ kind: "per-day", limit: 3 });
+    // T0 is 2026-03-13T10:00:00Z: 14 hours to midnight.
+    expect((refused as ShareLinkLimitError).retryAfterSeconds).toBe(14 * 3600);
+    expect(secondsToNextUtcDay("2026-03-13T23:59:59.500Z")).toBe(1);
   });
 });

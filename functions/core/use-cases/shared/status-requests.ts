@@ -3,18 +3,24 @@
  * collapse window (a conditional claim, so concurrent sendsme cannot both win), delivered by the
  * delivery pipeline (a delivery record listed under the carrier, then a job on the delivery queue), and
  * every XTD trigger counted in the requesting forwarder's usage ledger, collapsed or not: the
- * forwarder asked, so it is what the "additional costs" of XTD requests are about.
+ * forwarder asked, so it is what the "additional costs" of XTD requests are about. The ledger entry is
+ * the last step: a request stopped by its deadline before it (DeadlineReachedError) is not counted,
+ * and one that lost a race for the forwarder's count of the month tries again.
  */
 import type { AwbId } from "../../carrier-messages/types.ts";
-import type { StatusRequestWindow, UsageLedger } from "../../ports/carriers.ts";
+import { WriteConflictError } from "../../errors.ts";
+import type { StatusRequestWindow, UsageEntry, UsageLedger } from "../../ports/carriers.ts";
 import type { DeliveryJobQueue, DeliveryRepository, StatusRequestJob } from "../../ports/notifications.ts";
+import type { ConflictBackoff } from "../../ports/route-maps.ts";
 import {
   collapseWindowEnd,
   type StatusRequest,
   statusRequestId,
   usageMonthOf,
 } from "../../status-requests.ts";
+import { type Deadline, NO_DEADLINE } from "./deadline.ts";
 import { newDeliveryRecord } from "./deliveries.ts";
+import { MAX_WRITE_ATTEMPTS } from "./route-map-writes.ts";
 
 export interface StatusRequestDeps {
   window: StatusRequestWindow;
@@ -41,31 +47,58 @@ export type StatusRequestOutcome =
 export async function requestCarrierStatus(
   deps: StatusRequestDeps,
   input: StatusRequestInput,
+  options: { deadline?: Deadline; backoff?: ConflictBackoff } = {},
 ): Promise<StatusRequestOutcome> {
   const { awb, now } = input;
+  const deadline = options.deadline ?? NO_DEADLINE;
   const requestId = statusRequestId(awb, now);
-  const claim = await deps.window.claim({
-    carrierPrefix: awb.prefix,
-    awb,
-    requestId,
-    now,
-    until: collapseWindowEnd(now, deps.windowSeconds),
-  });
-  if (!claim.claimed) await requeueIfStuck(deps, claim.requestId, now);
+  const claim = await deadline.step(() =>
+    deps.window.claim({
+      carrierPrefix: awb.prefix,
+      awb,
+      requestId,
+      now,
+      until: collapseWindowEnd(now, deps.windowSeconds),
+    }),
+  );
+  if (!claim.claimed) await deadline.step(() => requeueIfStuck(deps, claim.requestId, now));
   const outcome: StatusRequestOutcome = claim.claimed
-    ? { kind: "requested", request: await queueRequest(deps, { ...input, requestId }) }
+    ? { kind: "requested", request: await deadline.step(() => queueRequest(deps, { ...input, requestId })) }
     : { kind: "collapsed", requestId: claim.requestId };
   if (input.isXtd) {
-    await deps.usage.record({
-      forwarderId: input.forwarderId,
-      month: usageMonthOf(now),
-      at: now,
-      awb,
-      requestId: outcome.kind === "requested" ? outcome.request.requestId : outcome.requestId,
-      collapsed: outcome.kind === "collapsed",
-    });
+    await recordUsage(
+      deps,
+      {
+        forwarderId: input.forwarderId,
+        month: usageMonthOf(now),
+        at: now,
+        awb,
+        requestId: outcome.kind === "requested" ? outcome.request.requestId : outcome.requestId,
+        collapsed: outcome.kind === "collapsed",
+      },
+      deadline,
+      options.backoff,
+    );
   }
   return outcome;
+}
+
+/** The ledger entry, again after a lost race for the month's count (the lost one wrote nothing). */
+async function recordUsage(
+  deps: StatusRequestDeps,
+  entry: UsageEntry,
+  deadline: Deadline,
+  backoff: ConflictBackoff | undefined,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await deadline.step(() => deps.usage.record(entry));
+      return;
+    } catch (error) {
+      if (!(error instanceof WriteConflictError) || attempt >= MAX_WRITE_ATTEMPTS) throw error;
+      await backoff?.(attempt);
+    }
+  }
 }
 
 /**
