@@ -318,7 +318,12 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
       else response.end();
     });
   });
-  server.keepAliveTimeout = 65_000;
+  // Idle keep-alive connections stay open 10 minutes. With a shorter timeout (it was 65 s) a client
+  // whose event loop is busy for a while (a loaded machine, a long synchronous step) does not see the
+  // server's close in time and sends its next request on the closed connection: "other side closed".
+  // Locally an idle connection costs nothing; the client's own idle timeout (from the Keep-Alive
+  // hint) still ends it first.
+  server.keepAliveTimeout = 10 * 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, "127.0.0.1", () => resolve());
