@@ -113,6 +113,6 @@ export function renderProvenance(stored: StoredProvenance, carrier: string, stat
     TimeGiven: stored.n === 2 ? null : stored.n !== 1,
     StatusRequestReply: /^FSA(\/|$)/.test(stored.m),
     ReceiptId: stored.r,
-    ...(stored.s ? { SkippedLines: stored.s } : {}),
+    SkippedLines: stored.s ?? [],
   };
 }
