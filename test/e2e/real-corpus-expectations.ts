@@ -79,6 +79,8 @@ export interface ManifestEntry {
     unloading: { airport: string; awbs: { awb: string; origin: string; destination: string }[] }[];
   };
   expectedInContext?: string;
+  /** The lines the service skips with a note (in the provenance's SkippedLines), in its words. */
+  skipped?: string[];
 }
 
 export const manifest: ManifestEntry[] = JSON.parse(
@@ -169,14 +171,19 @@ export interface RouteMapView {
     DestinationCycle: { Milestone: Milestone[] };
   };
 }
+interface ProvenanceView {
+  SkippedLines?: string[];
+}
 export interface HistoryView {
   RouteMap: RouteMapView;
+  Snapshots: { Provenance: ProvenanceView | null }[];
   StatusMessages: {
     Code: string;
     Station: string;
     DateTime: DateTimePair;
     FlightNumber?: string;
     CarrierCode?: string;
+    Provenance?: ProvenanceView;
   }[];
 }
 
@@ -282,6 +289,19 @@ export function checksOf(entry: ManifestEntry): Check[] {
         ),
     });
     if (manifestLine) checks.push(flightCheck(awb, s.flight ?? "", s.day, s.month, s.station, s.destination));
+  }
+  const skipped = entry.skipped;
+  const first = entry.awbs?.find(validAwb);
+  if (skipped !== undefined && first !== undefined) {
+    // The lines the service left out are named where the history says which message made a change.
+    const same = (p: ProvenanceView | null | undefined) =>
+      JSON.stringify(p?.SkippedLines ?? []) === JSON.stringify(skipped);
+    checks.push({
+      awb: first,
+      what: `skipped lines noted in the provenance: ${skipped.join("; ")}`,
+      holds: (h) =>
+        h.Snapshots.some((x) => same(x.Provenance)) || h.StatusMessages.some((x) => same(x.Provenance)),
+    });
   }
   if (entry.type === "FWB" || entry.type === "XFWB" || entry.type === "FFA") {
     const awb = entry.awbs?.[0];

@@ -81,6 +81,12 @@ export interface MessageOrigin {
   type: string;
   version: string | null;
   id: string | null;
+  /**
+   * Lines of the message the parser knowingly skipped although the format does not allow them as
+   * written ("line 15: free text without its leading /"), absent when there were none: a line the
+   * route map does not need is not worth refusing the message for, but the history says it was left out.
+   */
+  skipped?: string[];
 }
 
 interface ReportBase {

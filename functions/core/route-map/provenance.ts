@@ -34,6 +34,8 @@ export interface StoredProvenance {
   r: string;
   /** Absent: the report gave its time. 1: it gave none, the actual is the receipt time. 2: it reports no actual (a booking). */
   n?: 1 | 2;
+  /** Lines of the message the parser skipped ("line 15: free text without its leading /"); absent when none. */
+  s?: string[];
 }
 
 const CHANNEL_CODES = { api: "a", email: "e", onerecord: "o" } as const satisfies Record<
@@ -90,6 +92,7 @@ export function storedProvenance(report: CarrierReport, receipt: Receipt): Store
     ...(id !== null && id !== "" ? { i: id } : {}),
     r: receipt.id,
     ...(given === false ? { n: 1 as const } : given === null ? { n: 2 as const } : {}),
+    ...(report.message?.skipped?.length ? { s: [...report.message.skipped] } : {}),
   };
 }
 
@@ -110,5 +113,6 @@ export function renderProvenance(stored: StoredProvenance, carrier: string, stat
     TimeGiven: stored.n === 2 ? null : stored.n !== 1,
     StatusRequestReply: /^FSA(\/|$)/.test(stored.m),
     ReceiptId: stored.r,
+    SkippedLines: stored.s ?? [],
   };
 }

@@ -130,6 +130,8 @@ export interface Provenance {
   StatusRequestReply: boolean;
   /** The receipt: support reads the raw message under it (GET /support/carriers/{prefix}/messages/{id}) for 30 days. */
   ReceiptId: string;
+  /** Lines of the message that were skipped although the format does not allow them as written; empty when none. */
+  SkippedLines: string[];
 }
 
 /**

@@ -139,6 +139,12 @@ export const ProvenanceSchema = v.pipe(
         "Support reads the raw message under it for 30 days: GET /support/carriers/{prefix}/messages/{ReceiptId}.",
       ),
     ),
+    SkippedLines: v.pipe(
+      v.array(v.string()),
+      v.description(
+        'Lines of the message the service skipped although the format does not allow them as written (free text without its leading "/", an actual time in a booking, ...), each as "line N: why"; empty when none. What the route map needs was read in full.',
+      ),
+    ),
   }),
   v.description("Extension: where a change or a status message came from."),
 );

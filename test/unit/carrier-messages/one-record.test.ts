@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseCarrierMessage, parseOneRecordEvents } from "../../../functions/core/carrier-messages/index.ts";
-import { MessageParseError } from "../../../functions/core/errors.ts";
+import { MessageParseError, UnplaceableMessageError } from "../../../functions/core/errors.ts";
 import { awb, fixture, qty, unlocated } from "./helpers.ts";
 
 const RECEIVED = "2026-03-14T12:00:00Z";
@@ -78,14 +78,35 @@ describe("ONE Record LogisticsEvents (application/ld+json)", () => {
     ]);
   });
 
-  it("refuses an eventFor that is only an IRI, naming the path and line", () => {
+  it("an eventFor that is only an IRI is well-formed but unplaceable (422), naming the path and line", () => {
     const error = refusal(() => ld("refused-event-for-iri-only.jsonld"));
+    expect(error).toBeInstanceOf(UnplaceableMessageError);
     expect(error).toMatchObject({ line: 10, path: "cargo:eventFor" });
     expect(error.expected).toContain("waybillPrefix and waybillNumber");
   });
 
-  it("refuses a wrong check digit and a code outside the StatusCode list, naming the path", () => {
-    expect(refusal(() => ld("refused-check-digit.jsonld"))).toMatchObject({
+  it("an event without eventFor, or whose waybill names no airports, cannot be placed either (422)", () => {
+    const event = JSON.parse(fixture("onerecord", "status-update-event-dep.jsonld")) as Record<
+      string,
+      unknown
+    >;
+    const { "cargo:eventFor": eventFor, ...withoutEventFor } = event;
+    const none = refusal(() =>
+      parseCarrierMessage("application/ld+json", JSON.stringify(withoutEventFor), RECEIVED),
+    );
+    expect(none).toBeInstanceOf(UnplaceableMessageError);
+    expect(none.expected).toContain("waybillPrefix and waybillNumber");
+    const text = JSON.stringify(event).replace('"cargo:departureLocation"', '"cargo:otherLocation"');
+    expect(eventFor).toBeDefined();
+    const noOrigin = refusal(() => parseCarrierMessage("application/ld+json", text, RECEIVED));
+    expect(noOrigin).toBeInstanceOf(UnplaceableMessageError);
+    expect(noOrigin.expected).toContain("departureLocation");
+  });
+
+  it("refuses a wrong check digit (malformed: 400) and a code outside the StatusCode list, naming the path", () => {
+    const digit = refusal(() => ld("refused-check-digit.jsonld"));
+    expect(digit).not.toBeInstanceOf(UnplaceableMessageError);
+    expect(digit).toMatchObject({
       line: 10,
       path: "cargo:eventFor.cargo:waybillNumber",
       expected: "AWB serial with check digit 5",

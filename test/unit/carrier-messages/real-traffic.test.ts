@@ -10,6 +10,11 @@ import { parseCargoImp } from "../../../functions/core/carrier-messages/cargo-im
 import { splitFlightDesignator } from "../../../functions/core/carrier-messages/common.ts";
 import type { CarrierReport } from "../../../functions/core/carrier-messages/types.ts";
 import { MessageParseError } from "../../../functions/core/errors.ts";
+import {
+  receiptOf,
+  renderProvenance,
+  storedProvenance,
+} from "../../../functions/core/route-map/provenance.ts";
 import { at, awb, qty, unlocated } from "./helpers.ts";
 
 const FSU = "FSU/15\n020-12345675FRAJFK/T10K250.0\n";
@@ -74,11 +79,10 @@ describe("envelopes and line ends", () => {
     expect(refusal(`${FSU}RCS/14MAR2500/FRA`.replaceAll("\n", "\r")).line).toBe(3);
   });
 
-  it("a line of dots is no origin line: inside a message it is refused, naming it", () => {
-    expect(refusal(`FWB/17\n020-12345675BRULAX/T6K120.0\n...\nSPH/NSC\n`)).toMatchObject({
-      line: 3,
-      found: "...",
-    });
+  it("a line of dots is no origin line: inside an FWB it is skipped with a note naming it", () => {
+    const report = only(`FWB/17\n020-12345675BRULAX/T6K120.0\n...\nSPH/NSC\n`);
+    expect(report).toMatchObject({ kind: "awb-data", origin: "BRU", destination: "LAX" });
+    expect(report.message.skipped).toEqual(["line 3: an elision mark (...), no FWB content"]);
   });
 });
 
@@ -205,6 +209,26 @@ describe("status lines as the FSA layout gives them", () => {
     });
   });
 
+  it("a BKD with an actual (A) time keeps its leg without that time, with a note: an A group is no schedule", () => {
+    const report = only(`${FSU}BKD/SU270/15SEP/SVOBKK/T8K66.0/A0900/E2220\n`);
+    expect(report).toMatchObject({
+      kind: "booking",
+      legs: [
+        {
+          carrierCode: "SU",
+          flightNumber: "270",
+          origin: "SVO",
+          destination: "BKK",
+          scheduledDeparture: null,
+          scheduledArrival: at(9, 15, 22, 20),
+        },
+      ],
+    });
+    expect(report.message.skipped).toEqual([
+      "line 3: actual departure time in a booking (the manual allows S or E), left out",
+    ]);
+  });
+
   it("codes beyond the milestones: MAN and PRE at their flight's departure time, FIW at its own", () => {
     const reports = parseCargoImp(
       `${FSU}MAN/SR1207/18AUG/HKGZRH/T20/S1200/S1900\nFIW/QR8403/20JUN1039/DOH/P2K505.0/S0720/A1008\nPRE///CDGHKG/T18/S2000/S0500-N\nTRM/AA/ORD/T13\n`,
@@ -315,11 +339,71 @@ describe("FWB as airlines send it", () => {
     expect(report.message).toEqual({ type: "FWB", version: "17", id: null });
   });
 
-  it("NAM/ADR/LOC outside a party, and a free-text line without its '/', are refused naming the line", () => {
-    expect(refusal("FWB/17\n020-12345675FRAJFK/T1K10\nNAM/ACME\n")).toMatchObject({ line: 3 });
-    expect(
-      refusal("FWB/17\n777-12345675RIONRT/T1K48.0\nSSR/SHIPPERS CERTIFICATION FOR LIVE ANIMALS\nATTACHED\n"),
-    ).toMatchObject({ line: 4, found: "ATTACHED" });
+  it("NAM/ADR/LOC outside a party, an unknown segment and free text without its '/' are skipped with a note", () => {
+    expect(only("FWB/17\n020-12345675FRAJFK/T1K10\nNAM/ACME\nXYZ/ABC\n").message.skipped).toEqual([
+      "line 3: segment NAM, which the FWB does not have",
+      "line 4: segment XYZ, which the FWB does not have",
+    ]);
+    // The free text keeps the segment it continues: the party's NAM/ADR lines after it stay the party's.
+    const report = only(
+      [
+        "FWB/17",
+        "777-12345675RIONRT/T1K48.0",
+        "SHP",
+        "NAM/AIRPORT PET SHOP",
+        "DECLARATION \u2013 1 PACKAGE",
+        "ADR/AEROPORTO SANTOS DUMONT",
+        "AGT//5710375/0001",
+        "SSR/SHIPPERS CERTIFICATION FOR LIVE ANIMALS",
+        "ATTACHED",
+        "/DO NOT FEED BUT FRESH WATER TO BE PROVIDED",
+        "",
+      ].join("\n"),
+    );
+    expect(report).toMatchObject({ kind: "awb-data", agent: { code: "5710375", cass: "0001" } });
+    expect(report.message.skipped).toEqual([
+      "line 5: free text without its leading / (a continuation of the segment before)",
+      "line 9: free text without its leading / (a continuation of the segment before)",
+    ]);
+  });
+
+  it("what the route map needs stays strict: a malformed FLT, RTG or AGT line is still refused", () => {
+    expect(refusal("FWB/17\n020-12345675FRAJFK/T1K10\nFLT/LH400/1A\n").line).toBe(3);
+    expect(refusal("FWB/17\n020-12345675FRAJFK/T1K10\nRTG/JF\n").line).toBe(3);
+    expect(refusal("FWB/17\n020-12345675FRAJFK/T1K10\nAGT//12345/0001\n").line).toBe(3);
+  });
+
+  it("a routing point without its carrier is read with a note: the legs take their carriers from FLT", () => {
+    const report = only("FWB/17\n555-64264793SVOREN/T1K10\nFLT/SU1244/01/SU1008/01\nRTG/AMSSU/LGG\n");
+    expect(report).toMatchObject({
+      legs: [
+        { carrierCode: "SU", flightNumber: "1244", origin: "SVO", destination: "AMS" },
+        { carrierCode: "SU", flightNumber: "1008", origin: "AMS", destination: "LGG" },
+      ],
+    });
+    expect(report.message.skipped).toEqual(["line 4: routing point LGG without its carrier"]);
+  });
+
+  it("the notes travel with the message into its provenance (stored, and in the history's SkippedLines)", () => {
+    const body = "FWB/17\n020-12345675FRAJFK/T1K10\nSSR/LIVE ANIMALS\nATTACHED\n";
+    const receipt = receiptOf("api", "020", "2026-03-14T12:00:00Z", body);
+    const stored = storedProvenance(only(body), receipt);
+    expect(stored.s).toEqual([
+      "line 4: free text without its leading / (a continuation of the segment before)",
+    ]);
+    expect(renderProvenance(stored, "020", "FRA").SkippedLines).toEqual(stored.s);
+    // A message read in full says nothing of skipped lines.
+    const full = storedProvenance(only("FWB/17\n020-12345675FRAJFK/T1K10\n"), receipt);
+    expect(full.s).toBeUndefined();
+    expect(renderProvenance(full, "020", "FRA").SkippedLines).toEqual([]);
+  });
+
+  it("at most five notes per message: the last one counts the lines beyond", () => {
+    const lines = Array.from({ length: 8 }, (_, i) => `FREE TEXT ${i}`);
+    const report = only(["FWB/17", "020-12345675FRAJFK/T1K10", ...lines, ""].join("\n"));
+    expect(report.message.skipped).toHaveLength(5);
+    expect(report.message.skipped?.[3]).toMatch(/^line 6: free text/);
+    expect(report.message.skipped?.[4]).toBe("and 4 more lines skipped");
   });
 
   it("an AGT line with an account alone names no IATA agent; with neither it is refused", () => {

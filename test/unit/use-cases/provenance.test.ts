@@ -66,6 +66,7 @@ describe("provenance of a posted message", () => {
       TimeGiven: true,
       StatusRequestReply: false,
       ReceiptId: receipt.id,
+      SkippedLines: [],
     });
     expect(fwbSnapshot?.Provenance).toMatchObject({
       Message: expect.stringMatching(/^FWB/),
@@ -119,6 +120,7 @@ describe("provenance of a posted message", () => {
       TimeGiven: true,
       StatusRequestReply: true,
       ReceiptId: receipt.id,
+      SkippedLines: [],
     });
   });
 });

@@ -13,6 +13,7 @@ const source = (message: string, overrides: Partial<Provenance> = {}): Provenanc
   TimeGiven: true,
   StatusRequestReply: false,
   ReceiptId: "20260314T130300Z-0123456789",
+  SkippedLines: [],
   ...overrides,
 });
 

@@ -1,7 +1,8 @@
 /**
  * Cargo-IMP FSU (status update) and FSA (status answer to an FSR, the same layout): a consignment
  * line, then status lines (field separator `/`):
- *   BKD/<flight>/<ddMMM>/<ORGDST>[/<qty>][/<S|E dep>][/<S|E arr>][/<volume>]  the carrier alone: no number yet
+ *   BKD/<flight>/<ddMMM>/<ORGDST>[/<qty>][/<S|E dep>][/<S|E arr>][/<volume>]  the carrier alone: no number yet;
+ *                             an A group there is no schedule: left out with a note
  *   DEP/<flight>/<ddMMM[hhmm]>/<ORG[DST]>[/<qty>][/<dep group>][/<arr group>]  actual = A group, else hhmm
  *   ARR|RCF/[<flight>]/<ddMMM[hhmm[-x]]>/<[ORG]DST>[/<qty>][/<dep>][/<arr>]   (RCF may leave the field out)
  *   RCS|NFD|AWD|DLV/<ddMMMhhmm[-x]>/<STN>[/<qty>][/<name>]   DLV: <name> = who took delivery
@@ -103,7 +104,7 @@ export function parseFsu(cursor: LineCursor, reports: CarrierReport[], message: 
     content++;
     switch (code) {
       case "BKD": {
-        const leg = parseBkdLeg(line, fields);
+        const leg = parseBkdLeg(line, fields, message);
         if (booking === null) {
           booking = {
             ...reportBase(base, leg.at),

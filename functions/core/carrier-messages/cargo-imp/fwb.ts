@@ -8,8 +8,12 @@
  *   Read and not kept: the parties SHP, CNE and NFY, in the FWB/16-17 form (the line, then NAM/,
  *   ADR/, LOC/ lines and a `/country/postcode/contact` line) or the older form (`/` lines only);
  *   SSR, ACC, CVD, RTD (rates, with their numbered `/` lines), OTH, PPD, COL, CER, ISU, OSI, CDC,
- *   REF, COR, COI, SII, ARD, SPH, NOM, SRI, OPI, OCI, and every `/` continuation line. Any other
- *   line is refused, naming it: a free-text line that lost its leading `/` is not the FWB's.
+ *   REF, COR, COI, SII, ARD, SPH, NOM, SRI, OPI, OCI, and every `/` continuation line.
+ *   Any other line (free text that lost its leading `/`, an unknown segment, a documentation
+ *   excerpt's "..."), is skipped with a note in the message's provenance rather than refusing the
+ *   waybill: the route map needs only the consignment line, FLT, RTG and AGT, and those are read
+ *   strictly (a malformed one is still a 400 naming its line). A routing point without its carrier
+ *   (`RTG/.../LGG`) is read with a note: legs take their carrier from the FLT line.
  * Legs: flight i flies from the previous routing point (the AWB origin first) to RTG point i, when FLT
  *   and RTG have the same number of flights/points (or a single flight and no RTG: AWB origin to
  *   destination). Otherwise the FWB gives no legs rather than invented ones. FLT carries a day only:
@@ -27,18 +31,20 @@ import type {
   SourceRef,
 } from "../types.ts";
 import { type Consignment, parseConsignment, parseFlight, totalOf } from "./fields.ts";
-import { fail, type LineCursor } from "./lexer.ts";
+import { fail, type LineCursor, noteSkipped } from "./lexer.ts";
 
 const FLT_DAY_RE = /^(\d{2})([A-Z]{3})?$/;
-const RTG_POINT_RE = /^([A-Z]{3})([A-Z0-9]{2})$/;
+const RTG_POINT_RE = /^([A-Z]{3})([A-Z0-9]{2})?$/;
 const AGENT_CODE_RE = /^\d{7}$/;
 const CASS_RE = /^\d{4}$/;
 const AGENT_CODE_AND_CASS_RE = /^(\d{7})(\d{4})$/;
-const EXPECT_FWB_LINE = "an FWB line such as FLT/LH400/14, RTG/JFKLH, AGT//1234567/0001, SHP or CVD/...";
 
 /** The parties, whose NAM/, ADR/ and LOC/ lines follow them (FWB/16 and later). */
 const PARTIES: ReadonlySet<string> = new Set(["SHP", "CNE", "NFY"]);
 const PARTY_LINES: ReadonlySet<string> = new Set(["NAM", "ADR", "LOC"]);
+
+/** FWB segments the route map needs, read strictly. */
+const READ_FWB_SEGMENTS: ReadonlySet<string> = new Set(["FLT", "RTG", "AGT"]);
 
 /** FWB segments read and not kept (their `/` continuation lines are skipped too). */
 const SKIPPED_FWB_SEGMENTS: ReadonlySet<string> = new Set([
@@ -93,19 +99,24 @@ export function parseFwb(cursor: LineCursor, reports: CarrierReport[], message: 
     const id = fields[0] as string;
     if (id === "") continue; // continuation of a segment (party lines, RTD lines, OCI lines, ...)
     if (PARTY_LINES.has(id) && PARTIES.has(segment)) continue;
+    if (!READ_FWB_SEGMENTS.has(id) && !SKIPPED_FWB_SEGMENTS.has(id)) {
+      // Not a segment of the FWB: skipped without ending the segment it may belong to.
+      noteSkipped(message, line, skippedLineReason(text));
+      continue;
+    }
     segment = id;
     switch (id) {
       case "FLT":
         parseFltLine(line, fields, flights);
         break;
       case "RTG":
-        routing = parseRtgLine(line, fields, routing ?? []);
+        routing = parseRtgLine(line, fields, routing ?? [], message);
         break;
       case "AGT":
         agent = parseAgtLine(line, fields);
         break;
       default:
-        if (!SKIPPED_FWB_SEGMENTS.has(id)) fail(line, EXPECT_FWB_LINE, text);
+      // read and not kept (SKIPPED_FWB_SEGMENTS), continuation lines too
     }
   }
   const legs = fwbLegs(consignment, flights, routing);
@@ -147,20 +158,33 @@ function parseFltLine(line: number, fields: string[], flights: FwbFlight[]): voi
   }
 }
 
-/** A routing point: the airport and the carrier to it. */
+/** A routing point: the airport and the carrier to it ("" when the line leaves the carrier out). */
 interface RoutingPoint {
   destination: string;
   carrierCode: string;
 }
 
-function parseRtgLine(line: number, fields: string[], routing: RoutingPoint[]): RoutingPoint[] {
+function parseRtgLine(
+  line: number,
+  fields: string[],
+  routing: RoutingPoint[],
+  message: MessageOrigin,
+): RoutingPoint[] {
   if (fields.length < 2) fail(line, "a routing line such as RTG/JFKLH", fields.join("/"));
   for (let i = 1; i < fields.length; i++) {
     const m = RTG_POINT_RE.exec(fields[i] as string);
     if (m === null) fail(line, "a routing point such as JFKLH", fields[i] as string);
-    routing.push({ destination: m[1] as string, carrierCode: m[2] as string });
+    if (m[2] === undefined) noteSkipped(message, line, `routing point ${m[1]} without its carrier`);
+    routing.push({ destination: m[1] as string, carrierCode: m[2] ?? "" });
   }
   return routing;
+}
+
+/** Why a line that is no FWB segment was skipped, in words support can read. */
+function skippedLineReason(text: string): string {
+  if (/^[A-Z]{3}(?:\/|$)/.test(text)) return `segment ${text.slice(0, 3)}, which the FWB does not have`;
+  if (/^\.+$/.test(text)) return "an elision mark (...), no FWB content";
+  return "free text without its leading / (a continuation of the segment before)";
 }
 
 /**

@@ -10,7 +10,7 @@
  *   dropped wherever they stand; a byte-order mark before the first line is dropped too.
  */
 import { MessageParseError } from "../../errors.ts";
-import { truncateFound } from "../types.ts";
+import { type MessageOrigin, truncateFound } from "../types.ts";
 
 const MAX_LINE_LENGTH = 69;
 const LINE_END_RE = /\r\n|\r|\n/;
@@ -30,6 +30,25 @@ export function isEdifactServiceSegment(line: string): boolean {
 /** A Cargo-IMP parse error (400) naming the 1-based line and what was expected there. */
 export function fail(line: number, expected: string, found: string): never {
   throw new MessageParseError(line, expected, truncateFound(found));
+}
+
+/** Most skipped-line notes kept per message: a body of garbage lines must not grow every stored status. */
+const MAX_SKIPPED_NOTES = 5;
+const MORE_SKIPPED_RE = /^and (\d+) more lines skipped$/;
+
+/**
+ * Notes that line `line` of `message` was skipped (`what`: why, in words), kept with the message's
+ * provenance; past MAX_SKIPPED_NOTES the last note counts the rest ("and 3 more lines skipped").
+ */
+export function noteSkipped(message: MessageOrigin, line: number, what: string): void {
+  const notes = message.skipped ?? [];
+  message.skipped = notes;
+  if (notes.length < MAX_SKIPPED_NOTES) {
+    notes.push(`line ${line}: ${what}`);
+    return;
+  }
+  const more = MORE_SKIPPED_RE.exec(notes[MAX_SKIPPED_NOTES - 1] as string);
+  notes[MAX_SKIPPED_NOTES - 1] = `and ${more === null ? 2 : Number(more[1]) + 1} more lines skipped`;
 }
 
 /** Lines of the body with trailing whitespace (and a CR) removed; index i is line i + 1. */

@@ -44,7 +44,7 @@ import {
   TIME_GROUP_RE,
   type TimeGroup,
 } from "./fields.ts";
-import { fail } from "./lexer.ts";
+import { fail, noteSkipped } from "./lexer.ts";
 
 export const EXPECT_STATUS = "a status line such as DEP/LH400/14MAR/FRAJFK/T10/A1341";
 const EXPECT_AT_MOST_TWO_GROUPS = "at most two time groups (departure, arrival)";
@@ -242,16 +242,21 @@ function parseBookedFlight(
   return parseFlight(line, field);
 }
 
-export function parseBkdLeg(line: number, fields: string[]): FlightLeg {
+/**
+ * A BKD line: the booked leg. Its time groups are the flight's schedule (S) or estimate (E); an
+ * actual (A) group, which the manual does not allow in a booking, says nothing of the schedule, so it
+ * is left out with a note in `message` and the leg is kept without that time.
+ */
+export function parseBkdLeg(line: number, fields: string[], message: MessageOrigin): FlightLeg {
   const flight = parseBookedFlight(line, fields[1]);
   const date = parseDate(line, fields[2], "none");
   const route = parseRoute(line, fields[3]);
   const tail = parseFlightTail(line, fields, 4, date);
-  for (const group of [tail.departure, tail.arrival]) {
-    if (group?.kind === "A") {
-      fail(line, "a scheduled or estimated time group such as S1325", fields.slice(4).join("/"));
-    }
-  }
+  const planned = (group: TimeGroup | null, of: string): StationTime | null => {
+    if (group?.kind !== "A") return group?.time ?? null;
+    noteSkipped(message, line, `actual ${of} time in a booking (the manual allows S or E), left out`);
+    return null;
+  };
   return {
     carrierCode: flight.carrierCode,
     flightNumber: flight.flightNumber,
@@ -259,8 +264,8 @@ export function parseBkdLeg(line: number, fields: string[]): FlightLeg {
     flightMonth: date.month,
     origin: route.origin,
     destination: route.destination,
-    scheduledDeparture: tail.departure?.time ?? null,
-    scheduledArrival: tail.arrival?.time ?? null,
+    scheduledDeparture: planned(tail.departure, "departure"),
+    scheduledArrival: planned(tail.arrival, "arrival"),
     roadFeeder: null,
     quantity: tail.quantity,
     at: { line, path: null },

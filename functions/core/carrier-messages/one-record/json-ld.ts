@@ -4,9 +4,10 @@
  * own `@context` (prefixes, terms, `@vocab`; remote contexts are not fetched): `cargo:eventCode`,
  * `https://onerecord.iata.org/ns/cargo#eventCode` and, without a context naming another vocabulary, a
  * bare `eventCode` all mean the same. Refusals (Reader.fail) are 400 naming the line and the JSON path
- * as written (`@graph[1].cargo:eventDate`).
+ * as written (`@graph[1].cargo:eventDate`); a well-formed event the service cannot place (no AWB to
+ * put it on: Reader.unplaceable) is 422 naming them the same way.
  */
-import { MessageParseError } from "../../errors.ts";
+import { MessageParseError, UnplaceableMessageError } from "../../errors.ts";
 import { fieldName, lineOfJsonPath, type PathKey } from "../json/lines.ts";
 import { preview, tooDeep } from "../json/text.ts";
 import { type SourceRef, truncateFound } from "../types.ts";
@@ -92,6 +93,13 @@ export class Reader {
     const where = this.at(path);
     const shown = found === undefined ? "nothing" : preview(found);
     throw new MessageParseError(where.line, expected, truncateFound(shown), where.path);
+  }
+
+  /** Refuses well-formed input that names nothing the service can place (422), naming line and path. */
+  unplaceable(path: readonly PathKey[], expected: string, found: unknown): never {
+    const where = this.at(path);
+    const shown = found === undefined ? "nothing" : preview(found);
+    throw new UnplaceableMessageError(where.line, expected, truncateFound(shown), where.path);
   }
 }
 

@@ -48,8 +48,10 @@ const WAYBILL_EXPECTED =
 
 /** The AWB of `eventFor`: the node with waybillPrefix/waybillNumber, following waybill and ofShipment. */
 export function readWaybill(event: Node, reader: Reader): WaybillRead {
+  // An event for no object, or for one named only by IRI or without its waybill, is well-formed ONE
+  // Record the service cannot place on a per-AWB route map: 422, not a parse error.
   const forAt = property(event, "eventFor");
-  if (forAt === undefined) return reader.fail(event.path, WAYBILL_EXPECTED, undefined);
+  if (forAt === undefined) return reader.unplaceable(event.path, WAYBILL_EXPECTED, undefined);
   let node = asNode(forAt);
   for (let hop = 0; node !== null && hop < MAX_WAYBILL_HOPS; hop++) {
     const prefixAt = property(node, "waybillPrefix");
@@ -58,7 +60,7 @@ export function readWaybill(event: Node, reader: Reader): WaybillRead {
     const next = property(node, "waybill") ?? property(node, "ofShipment");
     node = next === undefined ? null : asNode(next);
   }
-  return reader.fail(
+  return reader.unplaceable(
     forAt.path,
     WAYBILL_EXPECTED,
     isObject(forAt.value) ? (forAt.value["@id"] ?? "") : forAt.value,
@@ -86,10 +88,19 @@ function waybillOf(
     reader.fail(numberAt?.path ?? node.path, `AWB serial with check digit ${check}`, serial);
   const departure = property(node, "departureLocation");
   const arrival = property(node, "arrivalLocation");
+  // A waybill without its airports cannot be placed either (there is no route to put it on).
   if (departure === undefined)
-    return reader.fail(node.path, "the waybill's departureLocation (AWB origin airport code)", undefined);
+    return reader.unplaceable(
+      node.path,
+      "the waybill's departureLocation (AWB origin airport code)",
+      undefined,
+    );
   if (arrival === undefined)
-    return reader.fail(node.path, "the waybill's arrivalLocation (AWB destination airport code)", undefined);
+    return reader.unplaceable(
+      node.path,
+      "the waybill's arrivalLocation (AWB destination airport code)",
+      undefined,
+    );
   return {
     awb: { prefix: prefix as string, serial },
     origin: locationCode(departure, reader, "departureLocation"),
