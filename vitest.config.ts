@@ -8,7 +8,12 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     // Handlers run in unit tests without a metrics recorder: no EMF lines on stdout (metrics tests unset it).
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true", POWERTOOLS_METRICS_DISABLED: "true" },
+    // ... and without X-Ray: tracing off (the tracer tests switch it on for the module they load).
+    env: {
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+      POWERTOOLS_METRICS_DISABLED: "true",
+      POWERTOOLS_TRACE_ENABLED: "false",
+    },
     hookTimeout: 60_000,
   },
 });

@@ -220,6 +220,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? "WARN",
       POWERTOOLS_IDEMPOTENCY_DISABLED: "false",
       POWERTOOLS_METRICS_DISABLED: "true",
+      // No X-Ray daemon here: the Tracer records nothing and sends nothing (it also stays off outside
+      // Lambda, but says so explicitly in case a shell exports AWS_EXECUTION_ENV).
+      POWERTOOLS_TRACE_ENABLED: "false",
     };
     for (const fn of EVENT_FUNCTIONS)
       env[`${fn.handler.toUpperCase().replace(/-/g, "_")}_FUNCTION_ARN`] = localFunctionArn(fn.handler);

@@ -11,6 +11,7 @@ import type { LookupFunction } from "node:net";
 import { assertTargetAllowed, type DeliveryMode, type TargetCheck } from "../core/notifications/index.ts";
 import type { OutboundPost, OutboundResult } from "../core/ports/notifications.ts";
 import { config } from "./config.ts";
+import { inSubsegment } from "./tracer.ts";
 
 /**
  * Per-attempt deadline (DESIGN.md section 5): one budget for resolving, connecting, sending, the
@@ -46,6 +47,20 @@ async function resolve(host: string): Promise<string[]> {
   } catch {
     return [];
   }
+}
+
+/**
+ * What an outbound exchange's subsegment is annotated with: the method and the target's host, never
+ * its path or query (a customer's URL may carry a token).
+ */
+export function traceAnnotations(url: string, method: "POST" | "GET"): Record<string, string> {
+  let host = "(unreadable URL)";
+  try {
+    host = new URL(url).host;
+  } catch {
+    // The vetting refuses it; the subsegment still says an attempt was made.
+  }
+  return { method, targetHost: host };
 }
 
 /** Host name -> addresses; the system resolver unless a test injects its own. */
@@ -180,11 +195,15 @@ export function createHttpSender(
     },
 
     post({ url, headers, body, timeoutMs = DEFAULT_TIMEOUT_MS }) {
-      return send(url, headers, body, timeoutMs, MAX_RESPONSE_BYTES);
+      return inSubsegment("## outbound POST", traceAnnotations(url, "POST"), () =>
+        send(url, headers, body, timeoutMs, MAX_RESPONSE_BYTES),
+      );
     },
 
     get({ url, headers, timeoutMs = DEFAULT_TIMEOUT_MS, maxResponseBytes = MAX_RESPONSE_BYTES }) {
-      return send(url, headers, null, timeoutMs, maxResponseBytes);
+      return inSubsegment("## outbound GET", traceAnnotations(url, "GET"), () =>
+        send(url, headers, null, timeoutMs, maxResponseBytes),
+      );
     },
   };
 }

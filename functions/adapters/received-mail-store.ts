@@ -15,12 +15,13 @@ import { INBOUND_MAIL_LIMITS, INBOUND_MAIL_OBJECT_PREFIX } from "../contracts/in
 import type { ReceivedMailContent, ReceivedMailStore } from "../core/ports/inbound-mail.ts";
 import { config } from "./config.ts";
 import { addressesOf, decodeWords, headerValue, scanMime } from "./mime-structure.ts";
+import { captured } from "./tracer.ts";
 
 let s3Client: S3Client | undefined;
 
 function s3(): S3Client {
   // A local endpoint has no bucket subdomains: address buckets in the path there.
-  s3Client ??= new S3Client({ forcePathStyle: config.s3ForcePathStyle() });
+  s3Client ??= captured(new S3Client({ forcePathStyle: config.s3ForcePathStyle() }));
   return s3Client;
 }
 

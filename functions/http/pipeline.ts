@@ -2,10 +2,11 @@
  * The HTTP pipeline: `httpRoute(handlerId, options).handle(fn)` builds the Lambda handler of one route
  * as middy middleware, registered first to last and run in that order before the handler:
  *
- *   request-context -> identity -> rate-limit -> request-body -> request-params -> handler
+ *   tracing -> request-context -> identity -> rate-limit -> request-body -> request-params -> handler
  *   problem-responses (registered last: its onError runs first and maps every error to problem+json)
  *
- * Public routes (the API description) skip identity and rate limit. The handler receives the parsed,
+ * Tracing (functions/adapters/tracer.ts) opens the invocation's X-Ray segment in AWS and does nothing
+ * elsewhere. Public routes (the API description) skip identity and rate limit. The handler receives the parsed,
  * authorised request (its identity typed by the route's roles) and returns an HttpResult.
  *
  * What the middleware needs beyond the route (the rate limits, their buckets and counter) comes in as
@@ -16,6 +17,7 @@
 import middy, { type MiddyfiedHandler } from "@middy/core";
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from "aws-lambda";
 import type * as v from "valibot";
+import { tracing } from "../adapters/tracer.ts";
 import { type HandlerId, type RouteDefinition, type RouteOf, routeOf } from "../contracts/routes.ts";
 import type { Identity } from "../core/identity.ts";
 import {
@@ -132,9 +134,9 @@ export function httpRoute<
   checkAgainstTable(route, options);
   return {
     handle(run: (request: HttpRequest<H, B, Q, P>) => Promise<HttpResult>): HttpHandler {
-      const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>().use(
-        requestContext(route),
-      );
+      const pipeline = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, Context>()
+        .use(tracing())
+        .use(requestContext(route));
       if (route.roles !== "public")
         pipeline.use(identity(route)).use(rateLimit(() => pipelineDeps().rateLimit));
       return pipeline

@@ -6,6 +6,7 @@
  */
 import type { PreTokenGenerationV2TriggerEvent, PreTokenGenerationV3TriggerEvent } from "aws-lambda";
 import { logger } from "../../adapters/logger.ts";
+import { traced } from "../../adapters/tracer.ts";
 import {
   type PreTokenGenerationDeps,
   preTokenGeneration,
@@ -39,4 +40,4 @@ export const make = (deps: () => PreTokenGenerationDeps) => async (event: PreTok
   return event;
 };
 
-export const handler = make(() => ({ tenants: tenants(), users: forwarderUsers() }));
+export const handler = traced(make(() => ({ tenants: tenants(), users: forwarderUsers() })));

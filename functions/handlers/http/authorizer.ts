@@ -6,6 +6,7 @@
 import type { APIGatewayAuthorizerResult, APIGatewayTokenAuthorizerEvent } from "aws-lambda";
 import { logger } from "../../adapters/logger.ts";
 import type { createTokenVerifier } from "../../adapters/token-verifier.ts";
+import { traced } from "../../adapters/tracer.ts";
 import { identityToContext } from "../../core/identity.ts";
 import { tokenVerifier } from "../../wiring.ts";
 
@@ -43,4 +44,4 @@ export const make =
     };
   };
 
-export const handler = make(tokenVerifier);
+export const handler = traced(make(tokenVerifier));

@@ -5,6 +5,7 @@
 import type { Context, SESEvent } from "aws-lambda";
 import { logger } from "../../adapters/logger.ts";
 import { inboundMailOf } from "../../adapters/ses-receipt-event.ts";
+import { traced } from "../../adapters/tracer.ts";
 import type { ReceivedMailStore } from "../../core/ports/inbound-mail.ts";
 import {
   type InboundCarrierMailDeps,
@@ -26,14 +27,16 @@ export const make =
     }
   };
 
-export const handler = make(() => ({
-  mails: wired.receivedMails(),
-  senders: wired.inboundSenders(),
-  carriers: wired.carrierDirectory(),
-  tenants: wired.tenants(),
-  inboundLog: wired.inboundMailLog(),
-  email: wired.emailSender(),
-  routeMaps: wired.routeMaps(),
-  backoff: wired.conflictBackoff(),
-  rawMessages: wired.rawMessages(),
-}));
+export const handler = traced(
+  make(() => ({
+    mails: wired.receivedMails(),
+    senders: wired.inboundSenders(),
+    carriers: wired.carrierDirectory(),
+    tenants: wired.tenants(),
+    inboundLog: wired.inboundMailLog(),
+    email: wired.emailSender(),
+    routeMaps: wired.routeMaps(),
+    backoff: wired.conflictBackoff(),
+    rawMessages: wired.rawMessages(),
+  })),
+);

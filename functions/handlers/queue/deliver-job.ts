@@ -25,11 +25,13 @@ import {
 } from "@aws-lambda-powertools/idempotency";
 import { DynamoDBPersistenceLayer } from "@aws-lambda-powertools/idempotency/dynamodb";
 import type { Context, SQSEvent, SQSRecord } from "aws-lambda";
+import { dynamoDb } from "../../adapters/aws-clients.ts";
 import { nowIso, wallClockSeconds } from "../../adapters/clock.ts";
 import { config, type DeliverJobSettings } from "../../adapters/config.ts";
 import { logger } from "../../adapters/logger.ts";
 import { deliveryPoints, emfMetrics, type MetricsRecorder } from "../../adapters/metrics.ts";
 import { newShareLinkId, randomToken } from "../../adapters/random-token.ts";
+import { traced } from "../../adapters/tracer.ts";
 import { QUEUES } from "../../contracts/resources.ts";
 import type { DeliveryJob } from "../../core/ports/notifications.ts";
 import { type DeliverJobDeps, deliverJob, parkUnfinishedJob } from "../../core/use-cases/deliver-job.ts";
@@ -87,7 +89,11 @@ export const make = (deps: () => DeliverJobDeps, options: () => DeliverJobOption
       eventKeyJmesPath: "[deliveryId, attempt]",
       expiresAfterSeconds: 86_400,
     });
-    const persistenceStore = new DynamoDBPersistenceLayer({ tableName: idempotencyTable });
+    // The service's own (traced) DynamoDB client: the idempotency records' reads and writes show in X-Ray too.
+    const persistenceStore = new DynamoDBPersistenceLayer({
+      tableName: idempotencyTable,
+      awsSdkV3Client: dynamoDb(),
+    });
     const deliverOnce = makeIdempotent(
       async (job: DeliveryJob, attemptMs: number) => {
         const now = nowIso();
@@ -142,23 +148,25 @@ export const make = (deps: () => DeliverJobDeps, options: () => DeliverJobOption
   };
 };
 
-export const handler = make(
-  () => ({
-    subscriptions: subscriptions(),
-    deliveries: deliveries(),
-    queue: deliveryQueue(),
-    retryScheduler: deliveryRetries(),
-    http: httpSender(),
-    email: emailSender(),
-    confirmations: emailConfirmations(),
-    suppressions: emailSuppressions(),
-    // Read per status request (not the minute-cached directory): a channel support just set applies.
-    carriers: carriers(),
-    carrierInbox: carrierInbox(),
-    // The e-mail's timeline and, per rule, its share link.
-    routeMaps: routeMaps(),
-    shareLinks: shareLinks(),
-    newShareLink: () => ({ id: newShareLinkId(), token: randomToken() }),
-  }),
-  config.deliverJob,
+export const handler = traced(
+  make(
+    () => ({
+      subscriptions: subscriptions(),
+      deliveries: deliveries(),
+      queue: deliveryQueue(),
+      retryScheduler: deliveryRetries(),
+      http: httpSender(),
+      email: emailSender(),
+      confirmations: emailConfirmations(),
+      suppressions: emailSuppressions(),
+      // Read per status request (not the minute-cached directory): a channel support just set applies.
+      carriers: carriers(),
+      carrierInbox: carrierInbox(),
+      // The e-mail's timeline and, per rule, its share link.
+      routeMaps: routeMaps(),
+      shareLinks: shareLinks(),
+      newShareLink: () => ({ id: newShareLinkId(), token: randomToken() }),
+    }),
+    config.deliverJob,
+  ),
 );

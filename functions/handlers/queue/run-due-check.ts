@@ -12,6 +12,7 @@ import { DueCheckInputSchema } from "../../adapters/check-scheduler.ts";
 import { nowIso } from "../../adapters/clock.ts";
 import { logger } from "../../adapters/logger.ts";
 import { ProActiveSweepMessageSchema } from "../../adapters/proactive-sweep-queue.ts";
+import { traced } from "../../adapters/tracer.ts";
 import { CheckNotDueError } from "../../core/errors.ts";
 import { type RunDueCheckDeps, runDueCheck } from "../../core/use-cases/run-due-check.ts";
 import {
@@ -59,10 +60,12 @@ export const make = (
     processPartialResponse(event, handleRecord, processor, { context });
 };
 
-export const handler = make(() => ({
-  routeMaps: routeMaps(),
-  subscriptions: subscriptions(),
-  checks: checkScheduler(),
-  sweeps: proActiveSweeps(),
-  backoff: conflictBackoff(),
-}));
+export const handler = traced(
+  make(() => ({
+    routeMaps: routeMaps(),
+    subscriptions: subscriptions(),
+    checks: checkScheduler(),
+    sweeps: proActiveSweeps(),
+    backoff: conflictBackoff(),
+  })),
+);

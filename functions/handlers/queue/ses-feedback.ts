@@ -10,6 +10,7 @@ import { nowIso } from "../../adapters/clock.ts";
 import { logger } from "../../adapters/logger.ts";
 import { emailFeedbackPoint, emfMetrics, type MetricsRecorder } from "../../adapters/metrics.ts";
 import { emailFeedbackOf } from "../../adapters/ses-feedback-message.ts";
+import { traced } from "../../adapters/tracer.ts";
 import { type SesFeedbackDeps, sesFeedback } from "../../core/use-cases/ses-feedback.ts";
 import { deliveries, emailSuppressions } from "../../wiring.ts";
 
@@ -31,4 +32,4 @@ export const make = (
     processPartialResponse(event, handleRecord, new BatchProcessor(EventType.SQS), { context });
 };
 
-export const handler = make(() => ({ suppressions: emailSuppressions(), deliveries: deliveries() }));
+export const handler = traced(make(() => ({ suppressions: emailSuppressions(), deliveries: deliveries() })));

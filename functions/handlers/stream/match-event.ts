@@ -11,6 +11,7 @@ import { nowIso } from "../../adapters/clock.ts";
 import { logger } from "../../adapters/logger.ts";
 import { emfMetrics, type MetricsRecorder, matchPoints } from "../../adapters/metrics.ts";
 import { outboxEventOf } from "../../adapters/outbox-stream.ts";
+import { traced } from "../../adapters/tracer.ts";
 import { type MatchEventDeps, matchEvent } from "../../core/use-cases/match-event.ts";
 import { deliveries, deliveryQueue, subscriptions } from "../../wiring.ts";
 
@@ -40,8 +41,10 @@ export const make = (
     processPartialResponse(event, matchRecord, processor, { context });
 };
 
-export const handler = make(() => ({
-  subscriptions: subscriptions(),
-  deliveries: deliveries(),
-  queue: deliveryQueue(),
-}));
+export const handler = traced(
+  make(() => ({
+    subscriptions: subscriptions(),
+    deliveries: deliveries(),
+    queue: deliveryQueue(),
+  })),
+);

@@ -9,6 +9,7 @@ import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { nowIso } from "../../adapters/clock.ts";
 import { logger } from "../../adapters/logger.ts";
 import { outboxEventOf } from "../../adapters/outbox-stream.ts";
+import { traced } from "../../adapters/tracer.ts";
 import type { AwbId } from "../../core/carrier-messages/types.ts";
 import { type PlanDueChecksDeps, planDueChecks } from "../../core/use-cases/plan-due-checks.ts";
 import { checkScheduler, routeMaps } from "../../wiring.ts";
@@ -35,4 +36,4 @@ export const make = (deps: () => PlanDueChecksDeps, { now = nowIso }: { now?: ()
     processPartialResponse(event, planRecord, processor, { context });
 };
 
-export const handler = make(() => ({ routeMaps: routeMaps(), checks: checkScheduler() }));
+export const handler = traced(make(() => ({ routeMaps: routeMaps(), checks: checkScheduler() })));
