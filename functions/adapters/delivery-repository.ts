@@ -26,14 +26,13 @@ import type {
 import { dynamo } from "./aws-clients.ts";
 import { nowMs } from "./clock.ts";
 import { config } from "./config.ts";
+import { MAX_ATTEMPT_DETAIL, MAX_LOGGED_ATTEMPTS } from "./delivery-record-limits.ts";
 import { isConditionFailure } from "./dynamo-errors.ts";
 
 type Item = Record<string, NativeAttributeValue>;
 
-/** Attempt log entries kept per delivery (7 scheduled attempts plus replays fit easily). */
-export const MAX_LOGGED_ATTEMPTS = 20;
-/** Characters of a response/error kept per attempt, so a record stays far below 400 KB. */
-export const MAX_ATTEMPT_DETAIL = 1000;
+export { MAX_ATTEMPT_DETAIL, MAX_LOGGED_ATTEMPTS };
+
 const DELIVERY_RETENTION_SECONDS = 30 * 24 * 3600;
 const MAX_WRITE_TRIES = 5;
 const BATCH_GET_LIMIT = 100;

@@ -16,7 +16,6 @@
  * counts itself into its day with a conditional update (below `perDay`), then is stored; a refusal
  * after the claim gives the claim back. Links made before the limits existed hold no slot.
  */
-import { createHash } from "node:crypto";
 import {
   DeleteCommand,
   GetCommand,
@@ -38,9 +37,10 @@ import { isActive } from "../core/route-map/share-links.ts";
 import { dynamo } from "./aws-clients.ts";
 import { config } from "./config.ts";
 import { isConditionFailure } from "./dynamo-errors.ts";
+import { shareTokenHash } from "./share-token-hash.ts";
 
 /** The lookup key of a token: its SHA-256 (hex). */
-export const shareTokenHash = (token: string): string => createHash("sha256").update(token).digest("hex");
+export { shareTokenHash };
 
 const linkKey = (tokenHash: string) => ({ pk: `SHARELINK#${tokenHash}`, sk: "LINK" });
 const listPk = (forwarderId: string, awb: AwbId) => `SHARELINKS#${forwarderId}#${awbKey(awb)}`;

@@ -4,7 +4,10 @@
  * first. For use-case tests and benchmarks.
  */
 
-import { MAX_ATTEMPT_DETAIL, MAX_LOGGED_ATTEMPTS } from "../../../functions/adapters/delivery-repository.ts";
+import {
+  MAX_ATTEMPT_DETAIL,
+  MAX_LOGGED_ATTEMPTS,
+} from "../../../functions/adapters/delivery-record-limits.ts";
 import type { DeliveryRecord, DeliveryRepository } from "../../../functions/core/ports/notifications.ts";
 
 export interface MemoryDeliveryRepository extends DeliveryRepository {

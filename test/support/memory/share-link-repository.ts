@@ -2,7 +2,7 @@
  * ShareLinkRepository in memory, with the DynamoDB adapter's semantics (keyed by the token's SHA-256;
  * under limits, the owner's active links made under limits on the AWB and its links of the UTC day).
  */
-import { shareTokenHash } from "../../../functions/adapters/share-link-repository.ts";
+import { shareTokenHash } from "../../../functions/adapters/share-token-hash.ts";
 import { awbKey } from "../../../functions/core/awb.ts";
 import type { ShareLink, ShareLinkRepository } from "../../../functions/core/ports/share-links.ts";
 import { isActive } from "../../../functions/core/route-map/share-links.ts";
