@@ -25,6 +25,7 @@ import {
   TABLES,
   type TableDefinition,
 } from "../../functions/contracts/resources.ts";
+import { scaled } from "./time-factor.ts";
 
 export const LOCAL_CREDENTIALS = { accessKeyId: "local", secretAccessKey: "local" };
 export const LOCAL_REGION = "us-east-1";
@@ -116,6 +117,9 @@ export async function startDynamoDbLocal(port: number): Promise<DynamoDbLocal> {
     "java",
     [
       `-Djava.library.path=${join(home, "DynamoDBLocal_lib")}`,
+      // The launcher exits when its stdin (a pipe from this process) closes: a runner killed outright
+      // (SIGKILL, a crash) takes its JVM along instead of leaving it running.
+      "-Dloopback.exitWithParent=true",
       // DynamoDB Local has no host option: the launcher binds its Jetty connector to 127.0.0.1.
       ...(launcherDir
         ? ["-cp", [join(home, "DynamoDBLocal.jar"), launcherDir].join(delimiter), LOOPBACK_LAUNCHER]
@@ -126,7 +130,7 @@ export async function startDynamoDbLocal(port: number): Promise<DynamoDbLocal> {
       "-port",
       String(port),
     ],
-    { cwd: home, stdio: ["ignore", "ignore", "pipe"] },
+    { cwd: home, stdio: ["pipe", "ignore", "pipe"] },
   );
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
@@ -134,7 +138,9 @@ export async function startDynamoDbLocal(port: number): Promise<DynamoDbLocal> {
   });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
-  const deadline = Date.now() + 20_000;
+  // Polls until it answers; the budget only decides when a slow start counts as broken.
+  const budgetMs = scaled(20_000);
+  const deadline = Date.now() + budgetMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${stderr}`);
     try {
@@ -143,7 +149,9 @@ export async function startDynamoDbLocal(port: number): Promise<DynamoDbLocal> {
     } catch {
       if (Date.now() > deadline) {
         child.kill("SIGKILL");
-        throw new Error(`DynamoDB Local did not answer on ${endpoint} within 20 s: ${stderr}`);
+        throw new Error(
+          `DynamoDB Local did not answer on ${endpoint} within ${budgetMs / 1000} s (TEST_TIME_FACTOR scales it): ${stderr}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -6,7 +6,6 @@
  * with their verdicts. Also: the README's list of public routes is the route table's, and its verdict
  * table says what the wording module says. So the README cannot drift from the product.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -14,12 +13,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTES } from "../../functions/contracts/routes.ts";
 import { milestoneVerdict } from "../../functions/core/notifications/verdict-words.ts";
+import { type Group, spawnGroup, stopGroup } from "../support/processes.ts";
 import { PROJECT_ROOT, type RunningStack, startRunner } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 
 const README = readFileSync(join(PROJECT_ROOT, "README.md"), "utf8");
 const BLOCKS = [...README.matchAll(/^```sh walkthrough\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? "");
 /** Generous: a step may wait up to a minute for a delivery (wait_for), on a loaded machine. */
-const STEP_BUDGET_MS = 150_000;
+const STEP_BUDGET_MS = scaled(50_000);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,34 +38,33 @@ async function freePort(): Promise<number> {
 class Shell {
   private output = "";
   private exited: number | null = null;
-  private readonly child: ChildProcess;
+  private readonly group: Group;
   private step = 0;
 
   constructor(cwd: string, env: Record<string, string>) {
     // Its own process group: the README's background receiver goes with it in stop().
-    this.child = spawn("bash", ["--noprofile", "--norc"], {
+    this.group = spawnGroup("README walk-through shell", "bash", ["--noprofile", "--norc"], {
       cwd,
       env: { ...process.env, ...env },
       stdio: ["pipe", "pipe", "pipe"],
-      detached: true,
     });
     const take = (chunk: Buffer) => {
       this.output += chunk.toString();
     };
-    this.child.stdout?.on("data", take);
-    this.child.stderr?.on("data", take);
-    this.child.on("exit", (code) => {
+    this.group.child.stdout?.on("data", take);
+    this.group.child.stderr?.on("data", take);
+    this.group.child.on("exit", (code) => {
       this.exited = code ?? -1;
     });
     // A failing command fails the walk-through, as a reader would notice it.
-    this.child.stdin?.write("set -eo pipefail\n");
+    this.group.child.stdin?.write("set -eo pipefail\n");
   }
 
   /** Runs one block; resolves with what it printed (stdout and stderr), throws when a command failed. */
   async run(block: string): Promise<string> {
     const marker = `__walkthrough_step_${++this.step}_done__`;
     const from = this.output.length;
-    this.child.stdin?.write(`${block}\necho ${marker}\n`);
+    this.group.child.stdin?.write(`${block}\necho ${marker}\n`);
     const deadline = Date.now() + STEP_BUDGET_MS;
     for (;;) {
       const printed = this.output.slice(from);
@@ -82,23 +82,9 @@ class Shell {
     }
   }
 
-  async stop(): Promise<void> {
-    const pid = this.child.pid;
-    if (pid === undefined || this.exited !== null) return;
-    try {
-      process.kill(-pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-    const deadline = Date.now() + 5_000;
-    while (this.exited === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    if (this.exited === null) {
-      try {
-        process.kill(-pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    }
+  /** The whole group, bash and the receiver it started in the background, even after bash exited. */
+  stop(): Promise<void> {
+    return stopGroup(this.group, { graceMs: scaled(2_000), wholeGroup: true });
   }
 }
 

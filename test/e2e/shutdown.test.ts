@@ -1,17 +1,22 @@
 /**
- * The local runner's process contract (DESIGN.md section 7): `npm start` serves within 15 s,
+ * The local runner's process contract (DESIGN.md section 7): `npm start` serves (it is aimed at
+ * 15 s on a quiet machine; the test prints the figure and waits a budget scaled for a loaded one),
  * SIGINT (what Ctrl-C sends) leaves no java or node process of the stack behind, and without Java 17+
  * it stops at once with a clear message instead of waiting for a DynamoDB Local that cannot start.
  */
-import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { type Group, spawnGroup, stopGroup } from "../support/processes.ts";
 import { PROJECT_ROOT } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 
-/** Readiness bound of the contract ("Ready in under 15 s"), not a benchmark. */
-const READY_WITHIN_MS = 15_000;
+/**
+ * Readiness budget: 15 s on a quiet machine, scaled (TEST_TIME_FACTOR) so a loaded one does not fail a
+ * start that is only slow; the measured figure is printed, timing claims belong to the printout.
+ */
+const READY_WITHIN_MS = scaled(15_000);
 
 /** Every live descendant of `root`, read from /proc (Linux, as on the project's machines). */
 function descendants(root: number): Array<{ pid: number; command: string }> {
@@ -52,59 +57,72 @@ function alive(pid: number): boolean {
   }
 }
 
-it("`npm start` serves GET /openapi.json within 15 s, and SIGINT then stops every child process", async () => {
-  const spawnedAt = Date.now();
-  const npm = spawn("npm", ["start"], {
-    cwd: PROJECT_ROOT,
-    env: {
-      ...process.env,
-      PORT: "0",
-      DYNAMODB_PORT: "0",
-      SQS_PORT: "0",
-      SES_PORT: "0",
-      SCHEDULER_PORT: "0",
-      SMTP_PORT: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  npm.stdout?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  npm.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  // Ready = the first successful GET /openapi.json, timed from the spawn (the port is picked at start,
-  // so it is read from the URLs the runner prints).
-  let readyAfterMs: number | null = null;
-  while (readyAfterMs === null) {
-    if (npm.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-    if (Date.now() - spawnedAt > 45_000) throw new Error(`not ready:\n${output}`);
-    const api = /API\s+(http:\/\/\S+)/.exec(output)?.[1];
-    if (api) {
-      const response = await fetch(`${api}/openapi.json`).catch(() => null);
-      if (response?.status === 200 && ((await response.json()) as { openapi?: string }).openapi === "3.1.0")
-        readyAfterMs = Date.now() - spawnedAt;
-    }
-    if (readyAfterMs === null) await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  process.stdout.write(`npm start: GET /openapi.json answered ${readyAfterMs} ms after the spawn\n`);
-  expect(readyAfterMs).toBeLessThan(READY_WITHIN_MS);
-  expect(output).toContain("Ctrl-C stops everything");
-  const children = descendants(npm.pid ?? -1);
-  expect(children.some((child) => child.command.includes("DynamoDBLocal.jar"))).toBe(true);
-  expect(children.some((child) => child.command.includes("bin/local.ts"))).toBe(true);
+// `npm start` in a group of its own: whatever happens in the test, afterAll stops the group.
+let started: Group | undefined;
+afterAll(async () => {
+  if (started) await stopGroup(started);
+});
 
-  const exited = new Promise<void>((resolve) => npm.once("exit", () => resolve()));
-  npm.kill("SIGINT");
-  await exited;
-  // Give the kernel a moment to reap; then nothing of the stack may be left.
-  const deadline = Date.now() + 10_000;
-  while (children.some((child) => alive(child.pid)) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  expect(children.filter((child) => alive(child.pid))).toEqual([]);
-}, 60_000);
+it(
+  "`npm start` serves GET /openapi.json, and SIGINT then stops every child process",
+  async () => {
+    const spawnedAt = Date.now();
+    started = spawnGroup("npm start", "npm", ["start"], {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        PORT: "0",
+        DYNAMODB_PORT: "0",
+        SQS_PORT: "0",
+        SES_PORT: "0",
+        SCHEDULER_PORT: "0",
+        SMTP_PORT: "0",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const npm = started.child;
+    let output = "";
+    npm.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    npm.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    // Ready = the first successful GET /openapi.json, timed from the spawn (the port is picked at start,
+    // so it is read from the URLs the runner prints).
+    let readyAfterMs: number | null = null;
+    while (readyAfterMs === null) {
+      if (npm.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+      if (Date.now() - spawnedAt > READY_WITHIN_MS)
+        throw new Error(`not ready in ${READY_WITHIN_MS} ms (TEST_TIME_FACTOR scales it):\n${output}`);
+      const api = /API\s+(http:\/\/\S+)/.exec(output)?.[1];
+      if (api) {
+        const response = await fetch(`${api}/openapi.json`).catch(() => null);
+        if (response?.status === 200 && ((await response.json()) as { openapi?: string }).openapi === "3.1.0")
+          readyAfterMs = Date.now() - spawnedAt;
+      }
+      if (readyAfterMs === null) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    process.stdout.write(`npm start: GET /openapi.json answered ${readyAfterMs} ms after the spawn\n`);
+    expect(readyAfterMs).toBeLessThan(READY_WITHIN_MS);
+    expect(output).toContain("Ctrl-C stops everything");
+    const children = descendants(npm.pid ?? -1);
+    expect(children.some((child) => child.command.includes("DynamoDBLocal.jar"))).toBe(true);
+    expect(children.some((child) => child.command.includes("bin/local.ts"))).toBe(true);
+
+    // SIGINT to npm alone, not to its group: the runner itself must stop what it started.
+    const exited = new Promise<void>((resolve) => npm.once("exit", () => resolve()));
+    npm.kill("SIGINT");
+    await exited;
+    // Give the kernel a moment to reap; then nothing of the stack may be left.
+    const deadline = Date.now() + scaled(10_000);
+    while (children.some((child) => alive(child.pid)) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(children.filter((child) => alive(child.pid))).toEqual([]);
+  },
+  scaled(60_000),
+);
 
 // ---- Java 17+ missing -------------------------------------------------------------------------------
 
@@ -127,21 +145,26 @@ function fakeJavaDir(name: string, banner: string): string {
  */
 function startWithout(javaDir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "bin", "local.ts")], {
-      cwd: PROJECT_ROOT,
-      env: {
-        ...process.env,
-        PATH: javaDir,
-        JAVA_HOME: javaDir,
-        PORT: "0",
-        DYNAMODB_PORT: "0",
-        SQS_PORT: "0",
-        SES_PORT: "0",
-        SCHEDULER_PORT: "0",
-        SMTP_PORT: "0",
+    const { child } = spawnGroup(
+      "runner without java",
+      process.execPath,
+      ["--import", "tsx", join(PROJECT_ROOT, "bin", "local.ts")],
+      {
+        cwd: PROJECT_ROOT,
+        env: {
+          ...process.env,
+          PATH: javaDir,
+          JAVA_HOME: javaDir,
+          PORT: "0",
+          DYNAMODB_PORT: "0",
+          SQS_PORT: "0",
+          SES_PORT: "0",
+          SCHEDULER_PORT: "0",
+          SMTP_PORT: "0",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    );
     let stdout = "";
     let stderr = "";
     child.stdout?.on("data", (chunk: Buffer) => {
@@ -184,5 +207,5 @@ it.each([
     expect(result.stderr).not.toMatch(/^\s+at /m);
     expect(result.stdout).not.toContain("ready");
   },
-  30_000,
+  scaled(30_000),
 );

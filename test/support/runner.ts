@@ -1,11 +1,14 @@
 /**
  * Starts the real local runner (`bin/local.ts`) as a child process on free ports, the way a developer
  * runs `npm start`, and stops it with SIGTERM. End-to-end tests talk to it only over HTTP and the
- * emulators' own APIs.
+ * emulators' own APIs. The runner and its emulators are one process group (processes.ts): stopping
+ * it, or a failed start, leaves none of them running.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { carrierClaims, forwarderClaims, signDevToken, supportClaims } from "../../bin/dev-issuer.ts";
+import { spawnGroup, stopGroup } from "./processes.ts";
+import { scaled } from "./time.ts";
 
 export const PROJECT_ROOT = join(import.meta.dirname, "..", "..");
 
@@ -27,22 +30,31 @@ export interface RunningStack {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** How long a start may take on a quiet machine before it counts as failed (scaled, time.ts). */
+const READY_BUDGET_MS = 45_000;
+
 export async function startRunner(extraEnv: Record<string, string> = {}): Promise<RunningStack> {
-  const child = spawn(process.execPath, ["--import", "tsx", join(PROJECT_ROOT, "bin", "local.ts")], {
-    cwd: PROJECT_ROOT,
-    env: {
-      ...process.env,
-      PORT: "0",
-      DYNAMODB_PORT: "0",
-      SQS_PORT: "0",
-      SES_PORT: "0",
-      SCHEDULER_PORT: "0",
-      SMTP_PORT: "0",
-      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? "ERROR",
-      ...extraEnv,
+  const group = spawnGroup(
+    "local runner",
+    process.execPath,
+    ["--import", "tsx", join(PROJECT_ROOT, "bin", "local.ts")],
+    {
+      cwd: PROJECT_ROOT,
+      env: {
+        ...process.env,
+        PORT: "0",
+        DYNAMODB_PORT: "0",
+        SQS_PORT: "0",
+        SES_PORT: "0",
+        SCHEDULER_PORT: "0",
+        SMTP_PORT: "0",
+        POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? "ERROR",
+        ...extraEnv,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
+  const child = group.child;
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
@@ -50,12 +62,16 @@ export async function startRunner(extraEnv: Record<string, string> = {}): Promis
   child.stderr?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const deadline = Date.now() + 45_000;
+  const budgetMs = scaled(READY_BUDGET_MS);
+  const deadline = Date.now() + budgetMs;
   while (!output.includes("Ctrl-C stops everything")) {
-    if (child.exitCode !== null) throw new Error(`runner exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stopGroup(group);
+      throw new Error(`runner exited with ${child.exitCode ?? child.signalCode}:\n${output}`);
+    }
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`runner not ready in 45 s:\n${output}`);
+      await stopGroup(group, { graceMs: 0 });
+      throw new Error(`runner not ready in ${budgetMs / 1000} s (TEST_TIME_FACTOR scales it):\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -80,16 +96,7 @@ export async function startRunner(extraEnv: Record<string, string> = {}): Promis
     smtpPort: Number(smtp[2]),
     process: child,
     output: () => output,
-    stop: (signal = "SIGTERM") =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-        child.once("exit", () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.kill(signal);
-      }),
+    stop: (signal = "SIGTERM") => stopGroup(group, { signal }),
   };
 }
 

@@ -23,5 +23,28 @@ public final class LoopbackDynamoDbLocal {
       connector.getClass().getMethod("setHost", String.class).invoke(connector, "127.0.0.1");
     }
     proxy.getClass().getMethod("start").invoke(proxy);
+    if (Boolean.getBoolean("loopback.exitWithParent")) exitWhenStdinCloses();
+  }
+
+  /**
+   * The node process that started this one holds the other end of stdin; when it is gone (even killed
+   * with SIGKILL, which runs none of its handlers) stdin reaches end-of-file and the JVM exits.
+   */
+  private static void exitWhenStdinCloses() {
+    Thread watcher =
+        new Thread(
+            () -> {
+              try {
+                while (System.in.read() >= 0) {
+                  // nothing is ever written; only the end matters
+                }
+              } catch (java.io.IOException ignored) {
+                // a broken pipe is an end too
+              }
+              Runtime.getRuntime().halt(0);
+            },
+            "exit-with-parent");
+    watcher.setDaemon(true);
+    watcher.start();
   }
 }
