@@ -18,9 +18,24 @@
 import { parseJsonText } from "../carrier-messages/json/text.ts";
 import { parseOneRecordEvents } from "../carrier-messages/one-record/events.ts";
 import {
+  assertShallow,
+  isObject,
+  type Json,
+  type JsonObject,
+  Reader,
+} from "../carrier-messages/one-record/json-ld.ts";
+import {
+  embedLinked,
+  eventCount,
+  linksToFollow,
+  MAX_LINKED_DOCUMENTS,
+  withSubject,
+} from "../carrier-messages/one-record/linked.ts";
+import {
   type NotificationReference,
   parseOneRecordNotification,
 } from "../carrier-messages/one-record/notifications.ts";
+import { parseOneRecordWaybill } from "../carrier-messages/one-record/waybill-object.ts";
 import { assertPlausibleTimes } from "../carrier-messages/plausible-times.ts";
 import type { CarrierReport } from "../carrier-messages/types.ts";
 import {
@@ -91,25 +106,86 @@ export async function receiveOneRecordNotification(
   }
   for (const target of targets) assertUnderServer(target.ref, server.serverUrl);
 
-  const documents: { url: string; body: string; reports: CarrierReport[] }[] = [];
-  for (const target of targets) {
+  const fetchOne = async (url: string, ref: NotificationReference): Promise<string> => {
     // A fetch may take the adapter's whole deadline: answer (503, retry) rather than be cut off.
     if (input.timeLeftMs !== undefined && input.timeLeftMs() < FETCH_RESERVE_MS)
-      throw new PublisherUnavailableError(target.url, "no time left in this request to fetch it", null);
-    const result = await deps.publisher.fetch(target.url, server.token ?? null);
+      throw new PublisherUnavailableError(url, "no time left in this request to fetch it", null);
+    const result = await deps.publisher.fetch(url, server.token ?? null);
     if (result.kind === "refused")
       throw new UnusableReferenceError(
-        fieldOf(target.ref),
+        fieldOf(ref),
         `is not an address the service may call (${result.reason})`,
       );
-    if (result.kind === "failed")
-      throw new PublisherUnavailableError(target.url, result.reason, result.status);
-    documents.push({
+    if (result.kind === "failed") throw new PublisherUnavailableError(url, result.reason, result.status);
+    return result.body;
+  };
+
+  const subject = notification.logisticsObject;
+  const fetchedBodies: { url: string; body: string; json: Json }[] = [];
+  for (const target of targets) {
+    const body = await fetchOne(target.url, target.ref);
+    fetchedBodies.push({
       url: target.url,
-      body: result.body,
-      reports: readDocument(target.url, result.body, input.now),
+      body,
+      json: withSubject(jsonOf(target.url, body), subject?.iri ?? null),
     });
   }
+
+  // What the events only link to (their object, its waybill, the airports): fetched once each, and
+  // the object itself when its event list is empty (a changed Waybill says itself what it is).
+  const linked = new Map<string, JsonObject>();
+  const linkedBodies = new Map<string, string>();
+  const wantObject =
+    subject !== null &&
+    eventType === "LOGISTICS_OBJECT_UPDATED" &&
+    fetchedBodies.every((d) => eventCount(d.json) === 0);
+  let pending = [
+    ...new Set([
+      ...(wantObject && subject ? [subject.iri] : []),
+      ...fetchedBodies.flatMap((d) => linksToFollow(d.json, linked)),
+    ]),
+  ];
+  while (pending.length > 0) {
+    const next: string[] = [];
+    for (const iri of pending) {
+      if (linked.has(iri)) continue;
+      if (linked.size >= MAX_LINKED_DOCUMENTS)
+        throw new UnusableReferenceError(
+          iri,
+          `is one link too many (at most ${MAX_LINKED_DOCUMENTS} are followed)`,
+        );
+      const ref = { iri, at: subject?.at ?? notification.eventTypeAt };
+      assertUnderServer(ref, server.serverUrl);
+      const body = await fetchOne(iri, ref);
+      const json = jsonOf(iri, body);
+      if (!isObject(json)) throw new UnusableReferenceError(iri, "is not a JSON-LD object");
+      linked.set(iri, json);
+      linkedBodies.set(iri, body);
+      next.push(...linksToFollow(json, linked));
+    }
+    pending = [...new Set(next)].filter((iri) => !linked.has(iri));
+  }
+
+  const documents: { url: string; body: string; reports: CarrierReport[] }[] = [];
+  const subjectDoc = subject === null ? undefined : linked.get(subject.iri);
+  if (subject !== null && subjectDoc !== undefined && wantObject) {
+    documents.push({
+      url: subject.iri,
+      body: linkedBodies.get(subject.iri) ?? "",
+      reports: readWaybillDocument(
+        subject.iri,
+        embedLinked(subjectDoc, linked),
+        linkedBodies.get(subject.iri),
+        input.now,
+      ),
+    });
+  }
+  for (const d of fetchedBodies)
+    documents.push({
+      url: d.url,
+      body: d.body,
+      reports: readDocument(d.url, embedLinked(d.json, linked), d.body, input.now),
+    });
 
   const applied: AppliedMessage[] = [];
   for (const document of documents) {
@@ -134,7 +210,7 @@ export async function receiveOneRecordNotification(
       })),
     );
   }
-  return { eventType, fetched: targets.map((t) => t.url), applied };
+  return { eventType, fetched: [...targets.map((t) => t.url), ...linked.keys()], applied };
 }
 
 function documentsToFetch(
@@ -175,13 +251,42 @@ function assertUnderServer(ref: NotificationReference, serverUrl: string): void 
     );
 }
 
-/** The reports of one fetched document, checked as a posted body would be; 422 naming its IRI otherwise. */
-function readDocument(url: string, body: string, now: string): CarrierReport[] {
+/** A fetched body as JSON; 422 naming its IRI when it is not (or is nested too deep). */
+function jsonOf(url: string, body: string): Json {
   try {
-    const reports = parseOneRecordEvents(parseJsonText(body), body, { skipOtherCodes: true });
+    const json = parseJsonText(body) as Json;
+    assertShallow(json, new Reader(body));
+    return json;
+  } catch (error) {
+    if (error instanceof MessageParseError) throw new UnusableLogisticsEventError(url, error);
+    throw error;
+  }
+}
+
+/** The reports of one fetched document, checked as a posted body would be; 422 naming its IRI otherwise. */
+function readDocument(url: string, json: Json, body: string, now: string): CarrierReport[] {
+  try {
+    const reports = parseOneRecordEvents(json, body, { skipOtherCodes: true });
     assertPlausibleTimes(reports, now);
     for (const report of reports) assertPlaceable(report, now);
     return reports;
+  } catch (error) {
+    if (error instanceof MessageParseError) throw new UnusableLogisticsEventError(url, error);
+    throw error;
+  }
+}
+
+/** The waybill a changed object names (Waybill, Shipment or Piece); 422 naming its IRI otherwise. */
+function readWaybillDocument(
+  url: string,
+  json: Json,
+  body: string | undefined,
+  now: string,
+): CarrierReport[] {
+  try {
+    const report = parseOneRecordWaybill(json, body);
+    assertPlaceable(report, now);
+    return [report];
   } catch (error) {
     if (error instanceof MessageParseError) throw new UnusableLogisticsEventError(url, error);
     throw error;

@@ -52,7 +52,12 @@ export function readWaybill(event: Node, reader: Reader): WaybillRead {
   // Record the service cannot place on a per-AWB route map: 422, not a parse error.
   const forAt = property(event, "eventFor");
   if (forAt === undefined) return reader.unplaceable(event.path, WAYBILL_EXPECTED, undefined);
-  let node = asNode(forAt);
+  return waybillOfObject(asNode(forAt), forAt, reader);
+}
+
+/** The AWB of a Waybill, or of a Shipment with its waybill, or a Piece with ofShipment. */
+export function waybillOfObject(start: Node | null, forAt: Located, reader: Reader): WaybillRead {
+  let node = start;
   for (let hop = 0; node !== null && hop < MAX_WAYBILL_HOPS; hop++) {
     const prefixAt = property(node, "waybillPrefix");
     const numberAt = property(node, "waybillNumber");
@@ -121,7 +126,10 @@ export function locationCode(located: Located, reader: Reader, what: string): st
   const node = asNode(located);
   if (node === null) return reader.fail(located.path, expected, located.value);
   for (const [key, value] of Object.entries(node.value)) {
-    if (expandIri(key, node.ctx, true) !== `${CARGO_NS}locationCodes`) continue;
+    // Data model 3.x names the list locationCodes; the shipment-tracking good practice's Location
+    // objects write a single locationCode.
+    const name = expandIri(key, node.ctx, true);
+    if (name !== `${CARGO_NS}locationCodes` && name !== `${CARGO_NS}locationCode`) continue;
     const list = Array.isArray(value) ? value : [value];
     for (let i = 0; i < list.length; i++) {
       const code = codeOf({ value: list[i] as Json, path: [...node.path, key, i], ctx: node.ctx });
