@@ -277,14 +277,25 @@ describe("point 17: messages per body are capped like the JSON form's 100", () =
     expect(refused.text).toContain("at most 100 messages");
     await nothingStored(`020${awb}`);
 
-    // 100 messages for 100 new AWBs (100 reads and 100 writes): well within the 29 s API deadline.
-    const body = Array.from({ length: 100 }, (_, i) => fsu(serial(1_200_000 + i))).join("");
-    const started = Date.now();
-    const accepted = applied(await post(body, "text/plain"));
-    expect(accepted).toHaveLength(100);
+    // 100 messages for 100 new AWBs (100 reads and 100 writes) are one acceptable body. On a loaded
+    // machine the service may run out of its deadline part-way: it then answers 409 naming the
+    // applied prefix and the message to resend from, which is what a carrier's client does here.
+    const messages = Array.from({ length: 100 }, (_, i) => fsu(serial(1_200_000 + i)));
+    const accepted: { AwbNumber: string; Changed: boolean }[] = [];
+    for (let round = 0; accepted.length < messages.length; round++) {
+      expect(round, "the body never completed: each resend applied nothing").toBeLessThan(messages.length);
+      const response = await post(messages.slice(accepted.length).join(""), "text/plain");
+      if (response.status === 409) {
+        const partial = response.body as { Applied: { AwbNumber: string; Changed: boolean }[]; detail: string };
+        expect(partial.detail).toContain(`resend from message ${partial.Applied.length + 1}`);
+        expect(response.headers.get("retry-after"), response.text).not.toBeNull();
+        accepted.push(...partial.Applied);
+        continue;
+      }
+      accepted.push(...applied(response));
+    }
+    expect(accepted.map((a) => a.AwbNumber)).toEqual(messages.map((_, i) => `020-${serial(1_200_000 + i)}`));
     expect(accepted.filter((a) => a.Changed)).toHaveLength(100);
-    // ~2.5 s locally; the bound leaves room for a loaded machine and stays under the API's 29 s.
-    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });
 
