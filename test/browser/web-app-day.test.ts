@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { capture as captureAll, DESKTOP, launchBrowser, newPage, PHONE } from "../support/browser.ts";
 import { confirmationLinks } from "../support/email-confirmation.ts";
 import { call, type RunningStack, startRunner } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import {
   ACME,
   acmeToken,
@@ -104,7 +105,7 @@ beforeAll(async () => {
   await page.goto(appUrl());
   await page.getByRole("button", { name: `Sign in as ${ACME.ForwarderId}` }).click();
   await page.getByRole("heading", { name: "Shipments", exact: true }).waitFor();
-}, 240_000);
+}, scaled(240_000));
 
 afterAll(async () => {
   for (const other of others) await other.context.close();

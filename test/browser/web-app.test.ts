@@ -16,6 +16,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { capture as captureAll, launchBrowser, newPage } from "../support/browser.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import {
   ACME,
   acmeToken,
@@ -83,7 +84,7 @@ beforeAll(async () => {
   stack = await startRunner();
   scenario = await seedWebScenario(stack);
   ({ context, page, problems } = await newPage(browser));
-}, 180_000);
+}, scaled(180_000));
 
 afterAll(async () => {
   await visitor?.context.close();

@@ -20,6 +20,7 @@ import { ROUTES, type RouteDefinition, routePaths } from "../../functions/contra
 import type { Role } from "../../functions/core/identity.ts";
 import { type Receiver, startReceiver } from "../adapters/pipeline/receiver.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { makeJwt } from "../unit/notifications/helpers.ts";
 import { HOUR, local, minuteNow } from "./route-map-helpers.ts";
 
@@ -195,7 +196,7 @@ beforeAll(async () => {
     expect(client.status, client.text).toBe(201);
     real[key] = String((client.body as Record<string, unknown>).ClientId);
   }
-}, 90_000);
+}, scaled(90_000));
 
 afterAll(async () => {
   db?.destroy();
@@ -1199,77 +1200,85 @@ function isProblem(response: Awaited<ReturnType<typeof call>>): boolean {
   );
 }
 
-it("answers 1,000+ malformed requests with 4xx problem+json and changes nothing", async () => {
-  const before = await snapshotTables();
-  const probes = ROUTES.flatMap(probesFor);
-  expect(probes.length).toBeGreaterThanOrEqual(1000);
-  const failures: string[] = [];
-  const unnamed: string[] = [];
-  const statuses = new Map<number, number>();
-  let next = 0;
-  // A bounded pool: CONCURRENCY requests in flight, the next one starting as soon as one answers.
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < probes.length) {
-        const probe = probes[next++] as Probe;
-        const response = await call(stack.url, probe.method, probe.path, {
-          ...(probe.token ? { token: probe.token } : {}),
-          ...(probe.headers ? { headers: probe.headers } : {}),
-          ...(probe.body !== undefined ? { body: probe.body } : {}),
-          ...(probe.contentType ? { contentType: probe.contentType } : {}),
-        });
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        if (response.status < 400 || response.status >= 500 || !isProblem(response)) {
-          failures.push(`${probe.label} -> ${response.status} ${response.text.slice(0, 160)}`);
-        } else if (
-          probe.field &&
-          (response.status === 400 || response.status === 422) &&
-          !namesField(response.body, probe.field, probe.value)
-        ) {
-          unnamed.push(`${probe.label} -> ${response.text.slice(0, 200)}`);
+it(
+  "answers 1,000+ malformed requests with 4xx problem+json and changes nothing",
+  async () => {
+    const before = await snapshotTables();
+    const probes = ROUTES.flatMap(probesFor);
+    expect(probes.length).toBeGreaterThanOrEqual(1000);
+    const failures: string[] = [];
+    const unnamed: string[] = [];
+    const statuses = new Map<number, number>();
+    let next = 0;
+    // A bounded pool: CONCURRENCY requests in flight, the next one starting as soon as one answers.
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < probes.length) {
+          const probe = probes[next++] as Probe;
+          const response = await call(stack.url, probe.method, probe.path, {
+            ...(probe.token ? { token: probe.token } : {}),
+            ...(probe.headers ? { headers: probe.headers } : {}),
+            ...(probe.body !== undefined ? { body: probe.body } : {}),
+            ...(probe.contentType ? { contentType: probe.contentType } : {}),
+          });
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          if (response.status < 400 || response.status >= 500 || !isProblem(response)) {
+            failures.push(`${probe.label} -> ${response.status} ${response.text.slice(0, 160)}`);
+          } else if (
+            probe.field &&
+            (response.status === 400 || response.status === 422) &&
+            !namesField(response.body, probe.field, probe.value)
+          ) {
+            unnamed.push(`${probe.label} -> ${response.text.slice(0, 200)}`);
+          }
         }
-      }
-    }),
-  );
-  expect(failures).toEqual([]);
-  // Each one-field mutation answered 400 (or 422, unplaceable) was refused for that field, not for something else.
-  expect(unnamed).toEqual([]);
-  expect(changesBesidesRefusalRecords(before, await snapshotTables())).toEqual([]);
-  // What the suite exercised, for the reader of the test log.
-  process.stdout.write(
-    `bad-input suite: ${probes.length} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}\n`,
-  );
-}, 300_000);
+      }),
+    );
+    expect(failures).toEqual([]);
+    // Each one-field mutation answered 400 (or 422, unplaceable) was refused for that field, not for something else.
+    expect(unnamed).toEqual([]);
+    expect(changesBesidesRefusalRecords(before, await snapshotTables())).toEqual([]);
+    // What the suite exercised, for the reader of the test log.
+    process.stdout.write(
+      `bad-input suite: ${probes.length} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}\n`,
+    );
+  },
+  scaled(300_000),
+);
 
-it("accepts every sample unbroken, so the probes above each broke one thing of a valid body", async () => {
-  const accepted = async (
-    method: string,
-    path: string,
-    token: string,
-    init: { json?: unknown; body?: string; contentType?: string },
-  ) => {
-    const response = await call(stack.url, method, path, { token, ...init });
-    expect(response.status, `${method} ${path}: ${response.text}`).toBeGreaterThanOrEqual(200);
-    expect(response.status, `${method} ${path}: ${response.text}`).toBeLessThan(300);
-  };
-  const owner = ownerToken();
-  for (const route of ROUTES) {
-    if (!route.body || route.roles === "public") continue;
-    const path = fillPath(route.path, null, "");
-    const token = tokenFor(route.roles[0] ?? "forwarder");
-    for (const { sample } of sampleFor(route)) await accepted(route.method, path, token, { json: sample });
-  }
-  const carrier = carrierToken();
-  await accepted("POST", "/carrier/messages", carrier, {
-    body: samples.cargoImp().join("\n"),
-    contentType: "text/plain",
-  });
-  await accepted("POST", "/carrier/messages", carrier, {
-    body: samples.xfsu(),
-    contentType: "application/xml",
-  });
-  // And ACMECARGO reads what FWD2 was refused.
-  await accepted("GET", `${FFW}/eventconfignotifier/${real.ruleId}`, owner, {});
-  await accepted("GET", `${FFW}/webhook/${real.webhookId}`, owner, {});
-  await accepted("GET", `${FFW}/${AWB}`, owner, {});
-}, 60_000);
+it(
+  "accepts every sample unbroken, so the probes above each broke one thing of a valid body",
+  async () => {
+    const accepted = async (
+      method: string,
+      path: string,
+      token: string,
+      init: { json?: unknown; body?: string; contentType?: string },
+    ) => {
+      const response = await call(stack.url, method, path, { token, ...init });
+      expect(response.status, `${method} ${path}: ${response.text}`).toBeGreaterThanOrEqual(200);
+      expect(response.status, `${method} ${path}: ${response.text}`).toBeLessThan(300);
+    };
+    const owner = ownerToken();
+    for (const route of ROUTES) {
+      if (!route.body || route.roles === "public") continue;
+      const path = fillPath(route.path, null, "");
+      const token = tokenFor(route.roles[0] ?? "forwarder");
+      for (const { sample } of sampleFor(route)) await accepted(route.method, path, token, { json: sample });
+    }
+    const carrier = carrierToken();
+    await accepted("POST", "/carrier/messages", carrier, {
+      body: samples.cargoImp().join("\n"),
+      contentType: "text/plain",
+    });
+    await accepted("POST", "/carrier/messages", carrier, {
+      body: samples.xfsu(),
+      contentType: "application/xml",
+    });
+    // And ACMECARGO reads what FWD2 was refused.
+    await accepted("GET", `${FFW}/eventconfignotifier/${real.ruleId}`, owner, {});
+    await accepted("GET", `${FFW}/webhook/${real.webhookId}`, owner, {});
+    await accepted("GET", `${FFW}/${AWB}`, owner, {});
+  },
+  scaled(60_000),
+);

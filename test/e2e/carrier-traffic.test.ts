@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Milestone, Provenance, RouteMap } from "../../functions/core/route-map/spec-types.ts";
 import { waitFor } from "../adapters/pipeline/receiver.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { HOUR, local, minuteNow } from "./route-map-helpers.ts";
 
 const GATEWAY = "gateway@lh-cargo.example";
@@ -36,7 +37,7 @@ beforeAll(async () => {
     json: { Name: "Lufthansa Cargo", QualityProgram: true, Xtd: true, InboundSenders: [GATEWAY] },
   });
   expect(put.status, put.text).toBe(200);
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   smtp?.close();
@@ -173,7 +174,7 @@ describe("a DEP at 00:20 for a flight scheduled at 23:50 the day before", () => 
     await waitFor(async () => {
       read = await history(serial);
       return read.Snapshots[0]?.Provenance?.Channel === "Email";
-    }, 30_000);
+    }, scaled(30_000));
     expectThirtyMinutesLate(read?.RouteMap ?? ({} as RouteMap));
     const receipt = read?.Snapshots[0]?.Provenance?.ReceiptId;
     const raw = await call(running().url, "GET", `/support/carriers/020/messages/${receipt}`, {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTTP_FUNCTION_TIMEOUT_SECONDS } from "../../functions/contracts/routes.ts";
 import { type Receiver, startReceiver, waitFor } from "../adapters/pipeline/receiver.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { HOUR, local, MINUTE, minuteNow, partitionItems } from "./route-map-helpers.ts";
 
 let stack: RunningStack;
@@ -45,7 +46,7 @@ beforeAll(async () => {
       `FWB/16\n020-${SERIAL}HAJJFK/T5K100\nAGT//5000005/0005\n`,
   });
   expect(setup.status, setup.text).toBe(200);
-}, 90_000);
+}, scaled(90_000));
 
 afterAll(async () => {
   await stack?.stop();
@@ -60,79 +61,83 @@ interface Answer {
 }
 
 describe("100 concurrent messages on one AWB", () => {
-  it("answers every one within the deadline, never >= 500; stored changes = answered changed; one delivery per event", async () => {
-    const answers: Answer[] = await Promise.all(
-      Array.from({ length: MESSAGES }, async (_, i) => {
-        // Each message is a receipt at another minute: a change of its own, with its own RCS event.
-        const at = local("HAJ", minuteNow() - (MESSAGES + 5 - i) * MINUTE);
-        const started = Date.now();
-        const response = await call(stack.url, "POST", "/carrier/messages", {
-          token: carrier,
-          contentType: "text/plain",
-          body: `FSU/13\n020-${SERIAL}HAJJFK/T5K100\nRCS/${at.ddmmm}${at.hhmm}/HAJ/T5K100\n`,
-        });
-        return {
-          status: response.status,
-          ms: Date.now() - started,
-          retryAfter: response.headers.get("retry-after"),
-          body: response.body as Answer["body"],
-        };
-      }),
-    );
-
-    const statuses = answers.map((a) => a.status);
-    console.info(
-      "contention answers",
-      JSON.stringify({
-        ok: statuses.filter((s) => s === 200).length,
-        conflict: statuses.filter((s) => s === 409).length,
-        slowestMs: Math.max(...answers.map((a) => a.ms)),
-      }),
-    );
-    const failures = answers.filter((a) => a.status >= 500).map((a) => JSON.stringify(a.body));
-    if (failures.length > 0)
-      console.error(
-        stack
-          .output()
-          .split("\n")
-          .filter((l) => /error|timed out/i.test(l))
-          .slice(0, 5)
-          .join("\n"),
+  it(
+    "answers every one within the deadline, never >= 500; stored changes = answered changed; one delivery per event",
+    async () => {
+      const answers: Answer[] = await Promise.all(
+        Array.from({ length: MESSAGES }, async (_, i) => {
+          // Each message is a receipt at another minute: a change of its own, with its own RCS event.
+          const at = local("HAJ", minuteNow() - (MESSAGES + 5 - i) * MINUTE);
+          const started = Date.now();
+          const response = await call(stack.url, "POST", "/carrier/messages", {
+            token: carrier,
+            contentType: "text/plain",
+            body: `FSU/13\n020-${SERIAL}HAJJFK/T5K100\nRCS/${at.ddmmm}${at.hhmm}/HAJ/T5K100\n`,
+          });
+          return {
+            status: response.status,
+            ms: Date.now() - started,
+            retryAfter: response.headers.get("retry-after"),
+            body: response.body as Answer["body"],
+          };
+        }),
       );
-    expect(
-      statuses.filter((s) => s >= 500),
-      [...new Set(failures)].join("\n"),
-    ).toEqual([]);
-    expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
-    // Answered before the Lambda deadline: the runner cuts a function off at its timeout
-    // (HTTP_FUNCTION_TIMEOUT_SECONDS) with a 502, as API Gateway answers a timed-out Lambda, so "no 5xx"
-    // above also means "no answer past the deadline". (What the client waits for includes the gateway
-    // part, authorizer and queueing, so its own clock is no measure of the function's deadline.)
-    expect(HTTP_FUNCTION_TIMEOUT_SECONDS).toBe(10);
-    for (const refused of answers.filter((a) => a.status === 409)) {
-      expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
-      expect(refused.body.Applied).toEqual([]);
-    }
-    const changed = answers.filter((a) => a.status === 200 && a.body.Applied?.[0]?.Changed === true).length;
-    expect(answers.filter((a) => a.status === 200).length).toBe(changed);
-    expect(changed).toBeGreaterThan(0);
 
-    // Stored: one snapshot and one RCS outbox event per message answered "changed" (plus the setup's).
-    const snapshots = await partitionItems(stack.dynamoEndpoint, `020${SERIAL}`, "SNAP#");
-    expect(snapshots.length - 2).toBe(changed);
-    const outbox = await partitionItems(stack.dynamoEndpoint, `020${SERIAL}`, "EVT#");
-    const rcsIds = outbox
-      .map((item) => item.event as { name: string; eventId: string })
-      .filter((event) => event.name === "RCS")
-      .map((event) => event.eventId);
-    expect(rcsIds).toHaveLength(changed);
+      const statuses = answers.map((a) => a.status);
+      console.info(
+        "contention answers",
+        JSON.stringify({
+          ok: statuses.filter((s) => s === 200).length,
+          conflict: statuses.filter((s) => s === 409).length,
+          slowestMs: Math.max(...answers.map((a) => a.ms)),
+        }),
+      );
+      const failures = answers.filter((a) => a.status >= 500).map((a) => JSON.stringify(a.body));
+      if (failures.length > 0)
+        console.error(
+          stack
+            .output()
+            .split("\n")
+            .filter((l) => /error|timed out/i.test(l))
+            .slice(0, 5)
+            .join("\n"),
+        );
+      expect(
+        statuses.filter((s) => s >= 500),
+        [...new Set(failures)].join("\n"),
+      ).toEqual([]);
+      expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+      // Answered before the Lambda deadline: the runner cuts a function off at its timeout
+      // (HTTP_FUNCTION_TIMEOUT_SECONDS) with a 502, as API Gateway answers a timed-out Lambda, so "no 5xx"
+      // above also means "no answer past the deadline". (What the client waits for includes the gateway
+      // part, authorizer and queueing, so its own clock is no measure of the function's deadline.)
+      expect(HTTP_FUNCTION_TIMEOUT_SECONDS).toBe(10);
+      for (const refused of answers.filter((a) => a.status === 409)) {
+        expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+        expect(refused.body.Applied).toEqual([]);
+      }
+      const changed = answers.filter((a) => a.status === 200 && a.body.Applied?.[0]?.Changed === true).length;
+      expect(answers.filter((a) => a.status === 200).length).toBe(changed);
+      expect(changed).toBeGreaterThan(0);
 
-    // Each event reaches the webhook exactly once.
-    await waitFor(() => receiver.postsTo("/rcs").length >= changed, 60_000);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    const delivered = receiver
-      .postsTo("/rcs")
-      .map((p) => (JSON.parse(p.body) as { IdMessage: string }).IdMessage);
-    expect(delivered.sort()).toEqual([...rcsIds].sort());
-  }, 180_000);
+      // Stored: one snapshot and one RCS outbox event per message answered "changed" (plus the setup's).
+      const snapshots = await partitionItems(stack.dynamoEndpoint, `020${SERIAL}`, "SNAP#");
+      expect(snapshots.length - 2).toBe(changed);
+      const outbox = await partitionItems(stack.dynamoEndpoint, `020${SERIAL}`, "EVT#");
+      const rcsIds = outbox
+        .map((item) => item.event as { name: string; eventId: string })
+        .filter((event) => event.name === "RCS")
+        .map((event) => event.eventId);
+      expect(rcsIds).toHaveLength(changed);
+
+      // Each event reaches the webhook exactly once.
+      await waitFor(() => receiver.postsTo("/rcs").length >= changed, 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const delivered = receiver
+        .postsTo("/rcs")
+        .map((p) => (JSON.parse(p.body) as { IdMessage: string }).IdMessage);
+      expect(delivered.sort()).toEqual([...rcsIds].sort());
+    },
+    scaled(180_000),
+  );
 });

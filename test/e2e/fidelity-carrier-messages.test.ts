@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { HOUR, local, minuteNow, partitionItems } from "./route-map-helpers.ts";
 
 let stack: RunningStack;
@@ -95,7 +96,7 @@ ${reported}
 
 beforeAll(async () => {
   stack = await startRunner({ RATE_LIMIT_PER_SECOND: "100000", RATE_LIMIT_BURST: "100000" });
-}, 60_000);
+}, scaled(60_000));
 
 afterAll(async () => {
   await stack?.stop();
@@ -286,7 +287,10 @@ describe("point 17: messages per body are capped like the JSON form's 100", () =
       expect(round, "the body never completed: each resend applied nothing").toBeLessThan(messages.length);
       const response = await post(messages.slice(accepted.length).join(""), "text/plain");
       if (response.status === 409) {
-        const partial = response.body as { Applied: { AwbNumber: string; Changed: boolean }[]; detail: string };
+        const partial = response.body as {
+          Applied: { AwbNumber: string; Changed: boolean }[];
+          detail: string;
+        };
         expect(partial.detail).toContain(`resend from message ${partial.Applied.length + 1}`);
         expect(response.headers.get("retry-after"), response.text).not.toBeNull();
         accepted.push(...partial.Applied);

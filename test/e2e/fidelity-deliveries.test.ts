@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Receiver, startReceiver, waitFor } from "../adapters/pipeline/receiver.ts";
 import { confirmNotifyTo } from "../support/email-confirmation.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { HOUR, local, MINUTE, minuteNow } from "./route-map-helpers.ts";
 
 let stack: RunningStack;
@@ -24,7 +25,7 @@ beforeAll(async () => {
     json: { Name: "Carrier 020", QualityProgram: true, Xtd: true },
   });
   expect(put.status).toBe(200);
-}, 90_000);
+}, scaled(90_000));
 
 afterAll(async () => {
   await stack?.stop();
@@ -89,31 +90,35 @@ async function deliveriesOf(owner: Forwarder, hookId: number): Promise<DeliveryV
 }
 
 describe("point 19: a hanging webhook never holds up another target", () => {
-  it("another forwarder's webhook gets its event in well under the hanging target's 10 s deadline", async () => {
-    const slow = forwarder(1);
-    const fast = forwarder(2);
-    // Never answers within the 10 s per-attempt deadline.
-    receiver.on("/p19/hang", { delaysMs: [60_000] });
-    const hook = await createWebhook(slow, "/p19/hang");
-    await createWebhook(fast, "/p19/fast");
+  it(
+    "another forwarder's webhook gets its event in well under the hanging target's 10 s deadline",
+    async () => {
+      const slow = forwarder(1);
+      const fast = forwarder(2);
+      // Never answers within the 10 s per-attempt deadline.
+      receiver.on("/p19/hang", { delaysMs: [60_000] });
+      const hook = await createWebhook(slow, "/p19/hang");
+      await createWebhook(fast, "/p19/fast");
 
-    await shipAndDepart(serial(101), slow);
-    await waitFor(() => receiver.postsTo("/p19/hang").length >= 1, 20_000);
-    const started = Date.now();
-    await shipAndDepart(serial(102), fast);
-    await waitFor(() => receiver.postsTo("/p19/fast").length >= 1, 20_000);
-    const waited = (receiver.postsTo("/p19/fast")[0]?.at ?? Number.POSITIVE_INFINITY) - started;
-    expect(waited).toBeLessThan(3000);
+      await shipAndDepart(serial(101), slow);
+      await waitFor(() => receiver.postsTo("/p19/hang").length >= 1, 20_000);
+      const started = Date.now();
+      await shipAndDepart(serial(102), fast);
+      await waitFor(() => receiver.postsTo("/p19/fast").length >= 1, 20_000);
+      const waited = (receiver.postsTo("/p19/fast")[0]?.at ?? Number.POSITIVE_INFINITY) - started;
+      expect(waited).toBeLessThan(3000);
 
-    // The hanging target's attempt times out; its retry comes through the slow lane once it answers.
-    receiver.on("/p19/hang", { delaysMs: [60_000, 0] });
-    await waitFor(async () => (await deliveriesOf(slow, hook.Id))[0]?.Status === "delivered", 30_000);
-    const [delivery] = await deliveriesOf(slow, hook.Id);
-    expect(delivery?.Attempts.map((a) => [a.Attempt, a.Outcome, a.Detail.slice(0, 7)])).toEqual([
-      [1, "retry", "timeout"],
-      [2, "delivered", "HTTP 20"],
-    ]);
-  }, 60_000);
+      // The hanging target's attempt times out; its retry comes through the slow lane once it answers.
+      receiver.on("/p19/hang", { delaysMs: [60_000, 0] });
+      await waitFor(async () => (await deliveriesOf(slow, hook.Id))[0]?.Status === "delivered", 30_000);
+      const [delivery] = await deliveriesOf(slow, hook.Id);
+      expect(delivery?.Attempts.map((a) => [a.Attempt, a.Outcome, a.Detail.slice(0, 7)])).toEqual([
+        [1, "retry", "timeout"],
+        [2, "delivered", "HTTP 20"],
+      ]);
+    },
+    scaled(60_000),
+  );
 });
 
 // ---- point 5 ----------------------------------------------------------------------------------------
@@ -359,69 +364,73 @@ describe("point 21: no e-mail amplification", () => {
     expect((listed.body as { TotalItems: number }).TotalItems).toBe(2);
   });
 
-  it("an unconfirmed address gets one confirmation e-mail and no alert; after the link, one e-mail per event", async () => {
-    const owner = forwarder(22);
-    const address = "ops@p21-third-party.example";
-    // Three overlapping rules naming the address (all would match a DEP).
-    await createRule(owner, emailRule({ NotifyTo: address }));
-    await createRule(owner, emailRule({ NotifyTo: address, Event: "DEP,ARR" }));
-    await createRule(owner, emailRule({ NotifyTo: address, AirlinePrefix: "020" }));
+  it(
+    "an unconfirmed address gets one confirmation e-mail and no alert; after the link, one e-mail per event",
+    async () => {
+      const owner = forwarder(22);
+      const address = "ops@p21-third-party.example";
+      // Three overlapping rules naming the address (all would match a DEP).
+      await createRule(owner, emailRule({ NotifyTo: address }));
+      await createRule(owner, emailRule({ NotifyTo: address, Event: "DEP,ARR" }));
+      await createRule(owner, emailRule({ NotifyTo: address, AirlinePrefix: "020" }));
 
-    await waitFor(async () => (await mailsTo(address)).length >= 1);
-    await shipAndDepart(serial(2101), owner);
-    await quiet();
-    const before = await mailsTo(address);
-    expect(before.map((mail) => mail.subject)).toEqual([`Confirm shipment alerts from ${owner.id}`]);
-    expect(before[0]?.body.text).toMatch(/\/email-confirmations\/[A-Za-z0-9_-]{43}\n/);
+      await waitFor(async () => (await mailsTo(address)).length >= 1);
+      await shipAndDepart(serial(2101), owner);
+      await quiet();
+      const before = await mailsTo(address);
+      expect(before.map((mail) => mail.subject)).toEqual([`Confirm shipment alerts from ${owner.id}`]);
+      expect(before[0]?.body.text).toMatch(/\/email-confirmations\/[A-Za-z0-9_-]{43}\n/);
 
-    // The link: a token of 256 bits; a made-up one is refused. Opening it changes nothing (a link
-    // scanner confirms nothing); the page's button (a POST) confirms, once.
-    const bogus = await fetch(`${stack.url}/email-confirmations/${"A".repeat(43)}`);
-    expect(bogus.status).toBe(404);
-    const link =
-      /https?:\/\/\S+\/email-confirmations\/[A-Za-z0-9_-]+/.exec(before[0]?.body.text ?? "")?.[0] ?? "";
-    for (let i = 0; i < 2; i++) {
-      const page = await fetch(link);
-      expect(page.status).toBe(200);
-      expect(page.headers.get("content-type")).toContain("text/html");
-      expect(await page.text()).toContain('<form method="post">');
-    }
-    await shipAndDepart(serial(2104), owner);
-    await quiet();
-    expect(await alertsTo(address)).toEqual([]);
-    const confirm = () =>
-      fetch(link, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: "",
-      });
-    const confirmed = await confirm();
-    expect(confirmed.status).toBe(200);
-    expect(await confirmed.text()).toContain(`Confirmed: ${address}`);
-    expect((await confirm()).status).toBe(404);
-    expect((await fetch(link)).status).toBe(404);
+      // The link: a token of 256 bits; a made-up one is refused. Opening it changes nothing (a link
+      // scanner confirms nothing); the page's button (a POST) confirms, once.
+      const bogus = await fetch(`${stack.url}/email-confirmations/${"A".repeat(43)}`);
+      expect(bogus.status).toBe(404);
+      const link =
+        /https?:\/\/\S+\/email-confirmations\/[A-Za-z0-9_-]+/.exec(before[0]?.body.text ?? "")?.[0] ?? "";
+      for (let i = 0; i < 2; i++) {
+        const page = await fetch(link);
+        expect(page.status).toBe(200);
+        expect(page.headers.get("content-type")).toContain("text/html");
+        expect(await page.text()).toContain('<form method="post">');
+      }
+      await shipAndDepart(serial(2104), owner);
+      await quiet();
+      expect(await alertsTo(address)).toEqual([]);
+      const confirm = () =>
+        fetch(link, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "",
+        });
+      const confirmed = await confirm();
+      expect(confirmed.status).toBe(200);
+      expect(await confirmed.text()).toContain(`Confirmed: ${address}`);
+      expect((await confirm()).status).toBe(404);
+      expect((await fetch(link)).status).toBe(404);
 
-    // The two DEPs held before the confirmation go out now, by themselves (queued together: either
-    // may come first), one e-mail each.
-    const held = [2101, 2104].map((n) => `AWB 020-${serial(n)} | MIL DEP | NTF Event`);
-    await waitFor(async () => (await alertsTo(address)).length >= 2);
-    // One e-mail per event, though three rules match.
-    await shipAndDepart(serial(2102), owner);
-    await waitFor(async () => (await alertsTo(address)).length >= 3);
-    await arrive(serial(2102));
-    await waitFor(async () => (await alertsTo(address)).length >= 4);
-    await quiet();
-    const subjects = (await alertsTo(address)).map((mail) => mail.subject);
-    expect([...subjects.slice(0, 2)].sort()).toEqual(held);
-    expect(subjects.slice(2)).toEqual([
-      `AWB 020-${serial(2102)} | MIL DEP | NTF Event`,
-      `AWB 020-${serial(2102)} | MIL ARR | NTF Event`,
-    ]);
-    // Another rule naming the confirmed address mails no new link.
-    await createRule(owner, emailRule({ NotifyTo: address, Event: "RCF" }));
-    await quiet();
-    expect((await mailsTo(address)).filter((mail) => mail.subject.startsWith("Confirm"))).toHaveLength(1);
-  }, 60_000);
+      // The two DEPs held before the confirmation go out now, by themselves (queued together: either
+      // may come first), one e-mail each.
+      const held = [2101, 2104].map((n) => `AWB 020-${serial(n)} | MIL DEP | NTF Event`);
+      await waitFor(async () => (await alertsTo(address)).length >= 2);
+      // One e-mail per event, though three rules match.
+      await shipAndDepart(serial(2102), owner);
+      await waitFor(async () => (await alertsTo(address)).length >= 3);
+      await arrive(serial(2102));
+      await waitFor(async () => (await alertsTo(address)).length >= 4);
+      await quiet();
+      const subjects = (await alertsTo(address)).map((mail) => mail.subject);
+      expect([...subjects.slice(0, 2)].sort()).toEqual(held);
+      expect(subjects.slice(2)).toEqual([
+        `AWB 020-${serial(2102)} | MIL DEP | NTF Event`,
+        `AWB 020-${serial(2102)} | MIL ARR | NTF Event`,
+      ]);
+      // Another rule naming the confirmed address mails no new link.
+      await createRule(owner, emailRule({ NotifyTo: address, Event: "RCF" }));
+      await quiet();
+      expect((await mailsTo(address)).filter((mail) => mail.subject.startsWith("Confirm"))).toHaveLength(1);
+    },
+    scaled(60_000),
+  );
 
   it("a disabled rule mails no link; enabling it does", async () => {
     const owner = forwarder(24);

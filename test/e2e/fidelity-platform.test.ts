@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { carrierClaims, forwarderClaims, signDevToken, supportClaims } from "../../bin/dev-issuer.ts";
 import { ROUTES, type RouteDefinition } from "../../functions/contracts/routes.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 
 const AWB_PATH = "/ffw/service/routemap/02012345675";
 const forwarder = forwarderClaims({ forwarderId: "ACMECARGO", agentCode: "1234567", agentCass: "0001" });
@@ -35,7 +36,7 @@ describe("platform hardening (one runner)", () => {
 
   beforeAll(async () => {
     stack = await startRunner();
-  }, 60_000);
+  }, scaled(60_000));
 
   afterAll(async () => {
     await stack?.stop();
@@ -250,7 +251,7 @@ describe("6: minute, hour and day windows per caller, counted in the shared Rate
       RATE_LIMIT_PER_HOUR: "5",
       RATE_LIMIT_PER_DAY: "7",
     });
-  }, 60_000);
+  }, scaled(60_000));
 
   afterAll(async () => {
     await stack?.stop();
@@ -349,7 +350,7 @@ describe("6: tiers: named per-caller limits (RATE_LIMIT_TIERS, RATE_LIMIT_CALLER
       RATE_LIMIT_TIERS: JSON.stringify({ gold: { perMinute: 5 } }),
       RATE_LIMIT_CALLER_TIERS: JSON.stringify({ "forwarder:FWD-GOLD": "gold" }),
     });
-  }, 60_000);
+  }, scaled(60_000));
 
   afterAll(async () => {
     await stack?.stop();

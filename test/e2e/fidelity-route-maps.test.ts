@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteMap } from "../../functions/core/route-map/spec-types.ts";
 import { type Receiver, startReceiver, waitFor } from "../adapters/pipeline/receiver.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { HOUR, local, MINUTE, minuteNow } from "./route-map-helpers.ts";
 
 let stack: RunningStack;
@@ -75,7 +76,7 @@ beforeAll(async () => {
     });
     expect(hook.status, hook.text).toBe(200);
   }
-}, 90_000);
+}, scaled(90_000));
 
 afterAll(async () => {
   await stack?.stop();
@@ -253,67 +254,73 @@ describe("responses stay below Lambda's 6 MB", () => {
   ];
   const CHANGES = 160;
 
-  it(`pages the history of a 12-leg route map with ${CHANGES}+ changes newest first; the spec's shape is the first page`, async () => {
-    const day = local("HAJ", minuteNow() + 48 * HOUR).ddmmm;
-    const legs = STATIONS.slice(0, 12).map(
-      (origin, i) => `LH${1000 + i}/${day}/${origin}${STATIONS[i + 1]}/NN/S0${i % 10}00/S0${i % 10}50`,
-    );
-    await post(
-      `FFR/8\n020-30000051HAJJFK/T5K100MC0.6/PARTS\n${legs.join("\n")}\n\n${fwb("30000051", "3000003", "0003")}`,
-    );
-    // One change each: a receipt reported at another minute is kept as another report.
-    for (let batch = 0; batch < CHANGES; batch += 10) {
-      const messages = [];
-      for (let i = batch; i < batch + 10; i++) {
-        const at = local("HAJ", minuteNow() - (CHANGES + 10 - i) * MINUTE);
-        messages.push(`FSU/13\n020-30000051HAJJFK/T5K100\nRCS/${at.ddmmm}${at.hhmm}/HAJ/T5K100\n`);
+  it(
+    `pages the history of a 12-leg route map with ${CHANGES}+ changes newest first; the spec's shape is the first page`,
+    async () => {
+      const day = local("HAJ", minuteNow() + 48 * HOUR).ddmmm;
+      const legs = STATIONS.slice(0, 12).map(
+        (origin, i) => `LH${1000 + i}/${day}/${origin}${STATIONS[i + 1]}/NN/S0${i % 10}00/S0${i % 10}50`,
+      );
+      await post(
+        `FFR/8\n020-30000051HAJJFK/T5K100MC0.6/PARTS\n${legs.join("\n")}\n\n${fwb("30000051", "3000003", "0003")}`,
+      );
+      // One change each: a receipt reported at another minute is kept as another report.
+      for (let batch = 0; batch < CHANGES; batch += 10) {
+        const messages = [];
+        for (let i = batch; i < batch + 10; i++) {
+          const at = local("HAJ", minuteNow() - (CHANGES + 10 - i) * MINUTE);
+          messages.push(`FSU/13\n020-30000051HAJJFK/T5K100\nRCS/${at.ddmmm}${at.hhmm}/HAJ/T5K100\n`);
+        }
+        await post(messages.join("\n"));
       }
-      await post(messages.join("\n"));
-    }
-    const total = CHANGES + 2;
-    const path = "/ffw/service/routemap/02030000051/history";
+      const total = CHANGES + 2;
+      const path = "/ffw/service/routemap/02030000051/history";
 
-    const first = await get(owner, path);
-    expect(first.status).toBe(200);
-    expect(first.text.length).toBeLessThan(LIMIT_BYTES);
-    const firstBody = first.body as {
-      RouteMap: RouteMap;
-      Snapshots: Array<{ SnapshotDate: { Utc: string } }>;
-    };
-    // StatusMessages: our extension; no status beyond the milestones was sent here.
-    expect(Object.keys(firstBody).sort()).toEqual(["RouteMap", "Snapshots", "StatusMessages"]);
-    expect((first.body as { StatusMessages: unknown[] }).StatusMessages).toEqual([]);
-    expect(firstBody.Snapshots).toHaveLength(100);
-    expect(first.headers.get("x-total-items")).toBe(String(total));
-    const stamps = firstBody.Snapshots.map((s) => s.SnapshotDate.Utc);
-    expect([...stamps].sort().reverse()).toEqual(stamps);
+      const first = await get(owner, path);
+      expect(first.status).toBe(200);
+      expect(first.text.length).toBeLessThan(LIMIT_BYTES);
+      const firstBody = first.body as {
+        RouteMap: RouteMap;
+        Snapshots: Array<{ SnapshotDate: { Utc: string } }>;
+      };
+      // StatusMessages: our extension; no status beyond the milestones was sent here.
+      expect(Object.keys(firstBody).sort()).toEqual(["RouteMap", "Snapshots", "StatusMessages"]);
+      expect((first.body as { StatusMessages: unknown[] }).StatusMessages).toEqual([]);
+      expect(firstBody.Snapshots).toHaveLength(100);
+      expect(first.headers.get("x-total-items")).toBe(String(total));
+      const stamps = firstBody.Snapshots.map((s) => s.SnapshotDate.Utc);
+      expect([...stamps].sort().reverse()).toEqual(stamps);
 
-    const second = await get(owner, `${path}?CurrentPage=2&PageSize=100`);
-    const secondBody = second.body as typeof firstBody;
-    expect(secondBody.Snapshots).toHaveLength(total - 100);
-    expect((secondBody.Snapshots[0]?.SnapshotDate.Utc ?? "") <= (stamps.at(-1) ?? "")).toBe(true);
-    expect(second.headers.get("x-current-page")).toBe("2");
+      const second = await get(owner, `${path}?CurrentPage=2&PageSize=100`);
+      const secondBody = second.body as typeof firstBody;
+      expect(secondBody.Snapshots).toHaveLength(total - 100);
+      expect((secondBody.Snapshots[0]?.SnapshotDate.Utc ?? "") <= (stamps.at(-1) ?? "")).toBe(true);
+      expect(second.headers.get("x-current-page")).toBe("2");
 
-    // The largest page a caller may ask for: bounded by construction, far below 6 MB.
-    const widest = await get(owner, `${path}?PageSize=500`);
-    expect(widest.status).toBe(200);
-    expect(widest.headers.get("x-page-size")).toBe("150");
-    expect((widest.body as typeof firstBody).Snapshots).toHaveLength(150);
-    expect(widest.text.length).toBeLessThan(LIMIT_BYTES / 2);
+      // The largest page a caller may ask for: bounded by construction, far below 6 MB.
+      const widest = await get(owner, `${path}?PageSize=500`);
+      expect(widest.status).toBe(200);
+      expect(widest.headers.get("x-page-size")).toBe("150");
+      expect((widest.body as typeof firstBody).Snapshots).toHaveLength(150);
+      expect(widest.text.length).toBeLessThan(LIMIT_BYTES / 2);
 
-    // Past the last page: the route map with no snapshots; bad paging is a 400 naming the parameter.
-    const beyond = await get(owner, `${path}?CurrentPage=9`);
-    expect(beyond.status).toBe(200);
-    expect((beyond.body as typeof firstBody).Snapshots).toEqual([]);
-    for (const [query, field] of [
-      ["PageSize=501", "PageSize"],
-      ["CurrentPage=0", "CurrentPage"],
-    ] as const) {
-      const bad = await get(owner, `${path}?${query}`);
-      expect(bad.status).toBe(400);
-      expect((bad.body as { errors: Array<{ field: string }> }).errors.map((e) => e.field)).toEqual([field]);
-    }
-  }, 240_000);
+      // Past the last page: the route map with no snapshots; bad paging is a 400 naming the parameter.
+      const beyond = await get(owner, `${path}?CurrentPage=9`);
+      expect(beyond.status).toBe(200);
+      expect((beyond.body as typeof firstBody).Snapshots).toEqual([]);
+      for (const [query, field] of [
+        ["PageSize=501", "PageSize"],
+        ["CurrentPage=0", "CurrentPage"],
+      ] as const) {
+        const bad = await get(owner, `${path}?${query}`);
+        expect(bad.status).toBe(400);
+        expect((bad.body as { errors: Array<{ field: string }> }).errors.map((e) => e.field)).toEqual([
+          field,
+        ]);
+      }
+    },
+    scaled(240_000),
+  );
 
   it("bounds the search page: PageSize beyond the bound answers the bounded page size", async () => {
     const response = await call(stack.url, "POST", "/ffw/service/routemap?PageSize=500", {

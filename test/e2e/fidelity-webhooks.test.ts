@@ -14,6 +14,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { makeJwt } from "../unit/notifications/helpers.ts";
 import { HOUR, local, MINUTE, minuteNow } from "./route-map-helpers.ts";
 
@@ -85,7 +86,7 @@ beforeAll(async () => {
     json: { Name: "Carrier 020", QualityProgram: true, Xtd: true },
   });
   expect(carrier.status, carrier.text).toBe(200);
-}, 90_000);
+}, scaled(90_000));
 
 afterAll(async () => {
   await stack?.stop();
@@ -187,45 +188,51 @@ async function shipAndDepart(awbSerial: string, owner: Forwarder): Promise<void>
 }
 
 describe("point 1: Enable true means enabled; verification is a proof, not a gate", () => {
-  it("a receiver that answers 204 is stored enabled and unverified, gets events, and verify re-runs the proof", async () => {
-    const owner = forwarder(1);
-    const created = await post(WEBHOOKS, owner.token, webhookRequest("/later-proof"));
-    expect(created.status, created.text).toBe(200);
-    const hook = asJson(created.body);
-    expect(hook).toMatchObject({ Enabled: true, Verified: false });
-    expect(hook.LastVerification).toMatchObject({ Outcome: "failed", At: expect.any(String) });
-    expect(String(asJson(hook.LastVerification).Detail)).toMatch(/HTTP 204|challenge/);
+  it(
+    "a receiver that answers 204 is stored enabled and unverified, gets events, and verify re-runs the proof",
+    async () => {
+      const owner = forwarder(1);
+      const created = await post(WEBHOOKS, owner.token, webhookRequest("/later-proof"));
+      expect(created.status, created.text).toBe(200);
+      const hook = asJson(created.body);
+      expect(hook).toMatchObject({ Enabled: true, Verified: false });
+      expect(hook.LastVerification).toMatchObject({ Outcome: "failed", At: expect.any(String) });
+      expect(String(asJson(hook.LastVerification).Detail)).toMatch(/HTTP 204|challenge/);
 
-    const read = asJson((await get(`${WEBHOOKS}/${hook.Id}`, owner.token)).body);
-    expect(read).toMatchObject({ Enabled: true, Verified: false, LastVerification: hook.LastVerification });
-    const listed = (asJson((await get(WEBHOOKS, owner.token)).body).Items as Json[]).find(
-      (w) => w.Id === hook.Id,
-    );
-    expect(listed).toMatchObject({ Enabled: true, Verified: false });
+      const read = asJson((await get(`${WEBHOOKS}/${hook.Id}`, owner.token)).body);
+      expect(read).toMatchObject({ Enabled: true, Verified: false, LastVerification: hook.LastVerification });
+      const listed = (asJson((await get(WEBHOOKS, owner.token)).body).Items as Json[]).find(
+        (w) => w.Id === hook.Id,
+      );
+      expect(listed).toMatchObject({ Enabled: true, Verified: false });
 
-    expect(read.LastDelivery).toBeNull();
-    await shipAndDepart(serial(101), owner);
-    await waitFor(() => eventsTo("/later-proof").length === 1);
-    expect(JSON.parse(eventsTo("/later-proof")[0]?.body ?? "{}")).toMatchObject({ Event: "DEP" });
-    // The last delivery outcome, in GET and in the list.
-    let last: Json = {};
-    await waitForAsync(async () => {
-      last = asJson((await get(`${WEBHOOKS}/${hook.Id}`, owner.token)).body);
-      return asJson(last.LastDelivery ?? {}).Status === "delivered";
-    });
-    expect(last.LastDelivery).toMatchObject({ Event: "DEP", Status: "delivered", HttpStatus: 204 });
-    const inList = (asJson((await get(WEBHOOKS, owner.token)).body).Items as Json[]).find(
-      (w) => w.Id === hook.Id,
-    );
-    expect(inList?.LastDelivery).toEqual(last.LastDelivery);
+      expect(read.LastDelivery).toBeNull();
+      await shipAndDepart(serial(101), owner);
+      await waitFor(() => eventsTo("/later-proof").length === 1);
+      expect(JSON.parse(eventsTo("/later-proof")[0]?.body ?? "{}")).toMatchObject({ Event: "DEP" });
+      // The last delivery outcome, in GET and in the list.
+      let last: Json = {};
+      await waitForAsync(async () => {
+        last = asJson((await get(`${WEBHOOKS}/${hook.Id}`, owner.token)).body);
+        return asJson(last.LastDelivery ?? {}).Status === "delivered";
+      });
+      expect(last.LastDelivery).toMatchObject({ Event: "DEP", Status: "delivered", HttpStatus: 204 });
+      const inList = (asJson((await get(WEBHOOKS, owner.token)).body).Items as Json[]).find(
+        (w) => w.Id === hook.Id,
+      );
+      expect(inList?.LastDelivery).toEqual(last.LastDelivery);
 
-    answering.add("/later-proof");
-    const verified = await post(`${WEBHOOKS}/${hook.Id}/verify`, owner.token);
-    expect(verified.status, verified.text).toBe(200);
-    expect(asJson(verified.body)).toMatchObject({ Enabled: true, Verified: true });
-    expect(asJson(verified.body).LastVerification).toMatchObject({ Outcome: "verified" });
-    expect(asJson((await get(`${WEBHOOKS}/${hook.Id}`, owner.token)).body)).toMatchObject({ Verified: true });
-  }, 60_000);
+      answering.add("/later-proof");
+      const verified = await post(`${WEBHOOKS}/${hook.Id}/verify`, owner.token);
+      expect(verified.status, verified.text).toBe(200);
+      expect(asJson(verified.body)).toMatchObject({ Enabled: true, Verified: true });
+      expect(asJson(verified.body).LastVerification).toMatchObject({ Outcome: "verified" });
+      expect(asJson((await get(`${WEBHOOKS}/${hook.Id}`, owner.token)).body)).toMatchObject({
+        Verified: true,
+      });
+    },
+    scaled(60_000),
+  );
 
   it("a receiver that is down at creation is stored enabled, unverified, with the reason", async () => {
     const owner = forwarder(2);
@@ -454,42 +461,50 @@ describe("point 2: tolerant reader", () => {
 });
 
 describe("point 22: limits hold under concurrency", () => {
-  it("90 simultaneous webhook creations against a limit of 50 store exactly 50", async () => {
-    const owner = forwarder(10);
-    const answers = await Promise.all(
-      Array.from({ length: 90 }, () => post(WEBHOOKS, owner.token, webhookRequest("/limit"))),
-    );
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(90 - LIMIT);
-    expect(asJson((await get(`${WEBHOOKS}?PageSize=500`, owner.token)).body).TotalItems).toBe(LIMIT);
-    // A deletion frees one slot, and exactly one.
-    const first = (asJson((await get(WEBHOOKS, owner.token)).body).Items as Json[])[0];
-    expect((await call(stack.url, "DELETE", `${WEBHOOKS}/${first?.Id}`, { token: owner.token })).status).toBe(
-      200,
-    );
-    expect((await post(WEBHOOKS, owner.token, webhookRequest("/limit"))).status).toBe(200);
-    expect((await post(WEBHOOKS, owner.token, webhookRequest("/limit"))).status).toBe(409);
-  }, 60_000);
+  it(
+    "90 simultaneous webhook creations against a limit of 50 store exactly 50",
+    async () => {
+      const owner = forwarder(10);
+      const answers = await Promise.all(
+        Array.from({ length: 90 }, () => post(WEBHOOKS, owner.token, webhookRequest("/limit"))),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(90 - LIMIT);
+      expect(asJson((await get(`${WEBHOOKS}?PageSize=500`, owner.token)).body).TotalItems).toBe(LIMIT);
+      // A deletion frees one slot, and exactly one.
+      const first = (asJson((await get(WEBHOOKS, owner.token)).body).Items as Json[])[0];
+      expect(
+        (await call(stack.url, "DELETE", `${WEBHOOKS}/${first?.Id}`, { token: owner.token })).status,
+      ).toBe(200);
+      expect((await post(WEBHOOKS, owner.token, webhookRequest("/limit"))).status).toBe(200);
+      expect((await post(WEBHOOKS, owner.token, webhookRequest("/limit"))).status).toBe(409);
+    },
+    scaled(60_000),
+  );
 
-  it("90 simultaneous rule creations against a limit of 50 store exactly 50", async () => {
-    const owner = forwarder(11);
-    const rule = (n: number) => ({
-      ChannelType: "Email",
-      NotifyTo: `ops${n}@fwd.example`,
-      HeaderItems: "AWB",
-      FormatType: "Html",
-      AirlinePrefix: "*",
-      Event: "DEP",
-      EventAlert: true,
-      Enabled: true,
-    });
-    const answers = await Promise.all(
-      Array.from({ length: 90 }, (_, n) => post(RULES, owner.token, rule(n))),
-    );
-    const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(90 - LIMIT);
-    expect(asJson((await get(`${RULES}?PageSize=500`, owner.token)).body).TotalItems).toBe(LIMIT);
-  }, 60_000);
+  it(
+    "90 simultaneous rule creations against a limit of 50 store exactly 50",
+    async () => {
+      const owner = forwarder(11);
+      const rule = (n: number) => ({
+        ChannelType: "Email",
+        NotifyTo: `ops${n}@fwd.example`,
+        HeaderItems: "AWB",
+        FormatType: "Html",
+        AirlinePrefix: "*",
+        Event: "DEP",
+        EventAlert: true,
+        Enabled: true,
+      });
+      const answers = await Promise.all(
+        Array.from({ length: 90 }, (_, n) => post(RULES, owner.token, rule(n))),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(90 - LIMIT);
+      expect(asJson((await get(`${RULES}?PageSize=500`, owner.token)).body).TotalItems).toBe(LIMIT);
+    },
+    scaled(60_000),
+  );
 });

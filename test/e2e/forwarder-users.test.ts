@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 
 let stack: RunningStack;
 const support = () => tokens.support();
@@ -24,7 +25,7 @@ beforeAll(async () => {
     },
   });
   expect(onboarded.status, onboarded.text).toBe(201);
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   await stack?.stop();

@@ -22,6 +22,7 @@ import {
   tokenRequest,
   tokens,
 } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { HOUR, local, minuteNow } from "./route-map-helpers.ts";
 
 let stack: RunningStack | undefined;
@@ -75,7 +76,7 @@ beforeAll(async () => {
       expect(posted.status, posted.text).toBe(200);
     }
   }
-}, 180_000);
+}, scaled(180_000));
 
 afterAll(async () => {
   await stack?.stop();
@@ -140,130 +141,142 @@ function tokenFor(roles: RouteDefinition["roles"]): string | undefined {
 describe("a malformed percent-encoding in a path parameter", () => {
   const parameterised = ROUTES.filter((route) => route.path.includes("{"));
 
-  it("is refused by every id route of the table: 400 naming the parameter, 404 for a share token", async () => {
-    expect(parameterised.length).toBeGreaterThan(40);
-    const failures: string[] = [];
-    let probes = 0;
-    for (const route of parameterised) {
-      for (const template of routePaths(route)) {
-        const names = [...template.matchAll(/\{(\w+)\}/g)].map(([, name]) => name as string);
-        for (const target of names) {
-          for (const bad of MALFORMED) {
-            const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
-              name === target ? bad : (WELL_FORMED[name] ?? "x"),
-            );
-            const body = BODIES[route.handler];
-            const token = tokenFor(route.roles);
-            const answer = await call(api().url, route.method, path, {
-              ...(token ? { token } : {}),
-              ...(body === undefined ? {} : { json: body }),
-            });
-            probes++;
-            const problem = answer.body as { status?: number; errors?: Array<{ field: string }> };
-            // A share token's routes never say whether a token exists: a malformed one is any unknown link.
-            const expected = route.path.startsWith("/shared/") && target === "token" ? 404 : 400;
-            const named = expected === 404 || problem.errors?.some((error) => error.field === target);
-            if (
-              answer.status !== expected ||
-              !isProblem(answer.headers) ||
-              problem.status !== expected ||
-              !named
-            )
-              failures.push(`${route.method} ${path} -> ${answer.status} ${answer.text.slice(0, 160)}`);
+  it(
+    "is refused by every id route of the table: 400 naming the parameter, 404 for a share token",
+    async () => {
+      expect(parameterised.length).toBeGreaterThan(40);
+      const failures: string[] = [];
+      let probes = 0;
+      for (const route of parameterised) {
+        for (const template of routePaths(route)) {
+          const names = [...template.matchAll(/\{(\w+)\}/g)].map(([, name]) => name as string);
+          for (const target of names) {
+            for (const bad of MALFORMED) {
+              const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
+                name === target ? bad : (WELL_FORMED[name] ?? "x"),
+              );
+              const body = BODIES[route.handler];
+              const token = tokenFor(route.roles);
+              const answer = await call(api().url, route.method, path, {
+                ...(token ? { token } : {}),
+                ...(body === undefined ? {} : { json: body }),
+              });
+              probes++;
+              const problem = answer.body as { status?: number; errors?: Array<{ field: string }> };
+              // A share token's routes never say whether a token exists: a malformed one is any unknown link.
+              const expected = route.path.startsWith("/shared/") && target === "token" ? 404 : 400;
+              const named = expected === 404 || problem.errors?.some((error) => error.field === target);
+              if (
+                answer.status !== expected ||
+                !isProblem(answer.headers) ||
+                problem.status !== expected ||
+                !named
+              )
+                failures.push(`${route.method} ${path} -> ${answer.status} ${answer.text.slice(0, 160)}`);
+            }
           }
         }
       }
-    }
-    expect(probes).toBeGreaterThan(500);
-    expect(failures).toEqual([]);
-  }, 300_000);
+      expect(probes).toBeGreaterThan(500);
+      expect(failures).toEqual([]);
+    },
+    scaled(300_000),
+  );
 });
 
 // ---- token expiry ------------------------------------------------------------------------------------
 
 describe("a token whose exp passes", () => {
-  it("works until exp and answers 401 from the second exp passes, although the authorizer's Allow is cached", async () => {
-    const token = signDevToken(
-      forwarderClaims({ forwarderId: "FWD1", agentCode: "1234567", agentCass: "0001", station: "FRA" }),
-      3,
-    );
-    const exp = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"))
-      .exp as number;
-    const read = () => call(api().url, "GET", `${FFW}/${AWB}`, { token });
-    const first = await read();
-    expect(first.status, first.text).toBe(200);
-    // Poll past exp: every answer to a request sent after exp (whole seconds: the next second) is 401.
-    const answers: Array<{ sentAt: number; status: number }> = [];
-    const until = exp * 1000 + 15_000;
-    while (Date.now() < until) {
-      const sentAt = Date.now();
-      const answer = await read();
-      answers.push({ sentAt, status: answer.status });
-      if (answer.status === 401) {
-        expect(isProblem(answer.headers)).toBe(true);
-        if (sentAt >= exp * 1000) break;
+  it(
+    "works until exp and answers 401 from the second exp passes, although the authorizer's Allow is cached",
+    async () => {
+      const token = signDevToken(
+        forwarderClaims({ forwarderId: "FWD1", agentCode: "1234567", agentCass: "0001", station: "FRA" }),
+        3,
+      );
+      const exp = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"))
+        .exp as number;
+      const read = () => call(api().url, "GET", `${FFW}/${AWB}`, { token });
+      const first = await read();
+      expect(first.status, first.text).toBe(200);
+      // Poll past exp: every answer to a request sent after exp (whole seconds: the next second) is 401.
+      const answers: Array<{ sentAt: number; status: number }> = [];
+      const until = exp * 1000 + 15_000;
+      while (Date.now() < until) {
+        const sentAt = Date.now();
+        const answer = await read();
+        answers.push({ sentAt, status: answer.status });
+        if (answer.status === 401) {
+          expect(isProblem(answer.headers)).toBe(true);
+          if (sentAt >= exp * 1000) break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const afterExp = answers.filter((answer) => answer.sentAt >= exp * 1000);
-    expect(afterExp.length).toBeGreaterThan(0);
-    expect(afterExp.map((answer) => answer.status)).toEqual(afterExp.map(() => 401));
-    // Still refused a while later (the cached Allow lasts minutes).
-    expect((await read()).status).toBe(401);
-  }, 60_000);
+      const afterExp = answers.filter((answer) => answer.sentAt >= exp * 1000);
+      expect(afterExp.length).toBeGreaterThan(0);
+      expect(afterExp.map((answer) => answer.status)).toEqual(afterExp.map(() => 401));
+      // Still refused a while later (the cached Allow lasts minutes).
+      expect((await read()).status).toBe(401);
+    },
+    scaled(60_000),
+  );
 });
 
 // ---- concurrent XTD sendsme --------------------------------------------------------------------------
 
 describe("40 simultaneous XTD sendsme by one forwarder on one AWB", () => {
-  it("answer 2xx or 409/429 with Retry-After, and the usage ledger counts exactly the 2xx", async () => {
-    const month = new Date().toISOString().slice(0, 7);
-    const usage = async () => {
-      const answer = await call(api().url, "GET", `${FFW}/usage?month=${month}`, { token: reader() });
-      expect(answer.status, answer.text).toBe(200);
-      return (answer.body as { XtdRequests: number }).XtdRequests;
-    };
-    const before = await usage();
-    const token = reader();
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, () =>
-        call(api().url, "POST", `${FFW}/sendsme`, {
-          token,
-          json: {
-            AirlinePrefix: "020",
-            AwbNumber: "12345675",
-            AgentCode: "7654321",
-            AgentCass: "0002",
-            IsXTD: true,
-          },
-        }),
-      ),
-    );
-    const unexpected = answers.filter(
-      (answer) =>
-        !(answer.status >= 200 && answer.status < 300) &&
-        !((answer.status === 409 || answer.status === 429) && answer.headers.get("retry-after") !== null),
-    );
-    expect(
-      unexpected.map((answer) => `${answer.status} ${answer.text.slice(0, 200)}`),
-      "every answer is 2xx, or 409/429 with Retry-After",
-    ).toEqual([]);
-    const succeeded = answers.filter((answer) => answer.status >= 200 && answer.status < 300).length;
-    expect((await usage()) - before).toBe(succeeded);
-    // After the burst, a sendsme alone goes through and is counted once.
-    const alone = await call(api().url, "POST", `${FFW}/sendsme`, {
-      token,
-      json: {
-        AirlinePrefix: "020",
-        AwbNumber: "12345675",
-        AgentCode: "7654321",
-        AgentCass: "0002",
-        IsXTD: true,
-      },
-    });
-    expect(alone.status, alone.text).toBe(200);
-    expect((await usage()) - before).toBe(succeeded + 1);
-  }, 120_000);
+  it(
+    "answer 2xx or 409/429 with Retry-After, and the usage ledger counts exactly the 2xx",
+    async () => {
+      const month = new Date().toISOString().slice(0, 7);
+      const usage = async () => {
+        const answer = await call(api().url, "GET", `${FFW}/usage?month=${month}`, { token: reader() });
+        expect(answer.status, answer.text).toBe(200);
+        return (answer.body as { XtdRequests: number }).XtdRequests;
+      };
+      const before = await usage();
+      const token = reader();
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          call(api().url, "POST", `${FFW}/sendsme`, {
+            token,
+            json: {
+              AirlinePrefix: "020",
+              AwbNumber: "12345675",
+              AgentCode: "7654321",
+              AgentCass: "0002",
+              IsXTD: true,
+            },
+          }),
+        ),
+      );
+      const unexpected = answers.filter(
+        (answer) =>
+          !(answer.status >= 200 && answer.status < 300) &&
+          !((answer.status === 409 || answer.status === 429) && answer.headers.get("retry-after") !== null),
+      );
+      expect(
+        unexpected.map((answer) => `${answer.status} ${answer.text.slice(0, 200)}`),
+        "every answer is 2xx, or 409/429 with Retry-After",
+      ).toEqual([]);
+      const succeeded = answers.filter((answer) => answer.status >= 200 && answer.status < 300).length;
+      expect((await usage()) - before).toBe(succeeded);
+      // After the burst, a sendsme alone goes through and is counted once.
+      const alone = await call(api().url, "POST", `${FFW}/sendsme`, {
+        token,
+        json: {
+          AirlinePrefix: "020",
+          AwbNumber: "12345675",
+          AgentCode: "7654321",
+          AgentCass: "0002",
+          IsXTD: true,
+        },
+      });
+      expect(alone.status, alone.text).toBe(200);
+      expect((await usage()) - before).toBe(succeeded + 1);
+    },
+    scaled(120_000),
+  );
 });
 
 // ---- token endpoint throttle -------------------------------------------------------------------------
@@ -344,56 +357,64 @@ describe("share links", () => {
   const create = (awb: string) =>
     call(api().url, "POST", `${FFW}/${awb}/share`, { token: owner(), json: { ExpiresInHours: 24 } });
 
-  it("are capped per AWB: 60 simultaneous creations make exactly 20 active links, the rest 409 naming the limit", async () => {
-    const answers = await Promise.all(Array.from({ length: 60 }, () => create(AWB)));
-    const statuses = answers.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 201).length).toBe(20);
-    const refused = answers.filter((answer) => answer.status !== 201);
-    expect(refused.map((answer) => answer.status)).toEqual(refused.map(() => 409));
-    for (const answer of refused) {
-      expect(isProblem(answer.headers)).toBe(true);
-      expect((answer.body as { detail: string }).detail).toMatch(/\b20\b.*share links/);
-    }
-    const listed = await call(api().url, "GET", `${FFW}/${AWB}/share`, { token: owner() });
-    expect(listed.status, listed.text).toBe(200);
-    const items = (listed.body as { Items: Array<{ Id: string }> }).Items;
-    expect(items).toHaveLength(20);
-    // Revoking one frees its place.
-    const revoked = await call(api().url, "DELETE", `${FFW}/${AWB}/share/${items[0]?.Id}`, {
-      token: owner(),
-    });
-    expect(revoked.status, revoked.text).toBeLessThan(300);
-    expect((await create(AWB)).status).toBe(201);
-    expect((await create(AWB)).status).toBe(409);
-  }, 120_000);
+  it(
+    "are capped per AWB: 60 simultaneous creations make exactly 20 active links, the rest 409 naming the limit",
+    async () => {
+      const answers = await Promise.all(Array.from({ length: 60 }, () => create(AWB)));
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 201).length).toBe(20);
+      const refused = answers.filter((answer) => answer.status !== 201);
+      expect(refused.map((answer) => answer.status)).toEqual(refused.map(() => 409));
+      for (const answer of refused) {
+        expect(isProblem(answer.headers)).toBe(true);
+        expect((answer.body as { detail: string }).detail).toMatch(/\b20\b.*share links/);
+      }
+      const listed = await call(api().url, "GET", `${FFW}/${AWB}/share`, { token: owner() });
+      expect(listed.status, listed.text).toBe(200);
+      const items = (listed.body as { Items: Array<{ Id: string }> }).Items;
+      expect(items).toHaveLength(20);
+      // Revoking one frees its place.
+      const revoked = await call(api().url, "DELETE", `${FFW}/${AWB}/share/${items[0]?.Id}`, {
+        token: owner(),
+      });
+      expect(revoked.status, revoked.text).toBeLessThan(300);
+      expect((await create(AWB)).status).toBe(201);
+      expect((await create(AWB)).status).toBe(409);
+    },
+    scaled(120_000),
+  );
 
-  it("are capped per forwarder per day: past it 429 with Retry-After naming the daily limit", async () => {
-    // 21 links made today on the first AWB; 9 more reach the daily cap of 30.
-    for (let i = 0; i < DAILY_SHARE_LINKS - 21; i++) {
-      const made = await create(OTHER_AWB);
-      expect(made.status, made.text).toBe(201);
-    }
-    const refused = await create(OTHER_AWB);
-    expect(refused.status, refused.text).toBe(429);
-    expect(isProblem(refused.headers)).toBe(true);
-    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((refused.body as { detail: string }).detail).toContain(String(DAILY_SHARE_LINKS));
-    // Another forwarder is not held to this one's count.
-    const grant = await call(api().url, "POST", `${FFW}/sendsme`, {
-      token: reader(),
-      json: {
-        AirlinePrefix: "020",
-        AwbNumber: "12345686",
-        AgentCode: "7654321",
-        AgentCass: "0002",
-        IsXTD: true,
-      },
-    });
-    expect(grant.status, grant.text).toBe(200);
-    const theirs = await call(api().url, "POST", `${FFW}/${OTHER_AWB}/share`, {
-      token: reader(),
-      json: { ExpiresInHours: 24 },
-    });
-    expect(theirs.status, theirs.text).toBe(201);
-  }, 60_000);
+  it(
+    "are capped per forwarder per day: past it 429 with Retry-After naming the daily limit",
+    async () => {
+      // 21 links made today on the first AWB; 9 more reach the daily cap of 30.
+      for (let i = 0; i < DAILY_SHARE_LINKS - 21; i++) {
+        const made = await create(OTHER_AWB);
+        expect(made.status, made.text).toBe(201);
+      }
+      const refused = await create(OTHER_AWB);
+      expect(refused.status, refused.text).toBe(429);
+      expect(isProblem(refused.headers)).toBe(true);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((refused.body as { detail: string }).detail).toContain(String(DAILY_SHARE_LINKS));
+      // Another forwarder is not held to this one's count.
+      const grant = await call(api().url, "POST", `${FFW}/sendsme`, {
+        token: reader(),
+        json: {
+          AirlinePrefix: "020",
+          AwbNumber: "12345686",
+          AgentCode: "7654321",
+          AgentCass: "0002",
+          IsXTD: true,
+        },
+      });
+      expect(grant.status, grant.text).toBe(200);
+      const theirs = await call(api().url, "POST", `${FFW}/${OTHER_AWB}/share`, {
+        token: reader(),
+        json: { ExpiresInHours: 24 },
+      });
+      expect(theirs.status, theirs.text).toBe(201);
+    },
+    scaled(60_000),
+  );
 });

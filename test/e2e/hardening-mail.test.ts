@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../adapters/pipeline/receiver.ts";
 import { HOSTILE_MAILS, nestedMultiparts } from "../support/hostile-mail.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { local, MINUTE, minuteNow } from "./route-map-helpers.ts";
 
 const GATEWAY = "gateway@lh-cargo.example";
@@ -34,7 +35,7 @@ beforeAll(async () => {
     json: { Name: "Lufthansa Cargo", QualityProgram: true, Xtd: true, InboundSenders: [GATEWAY] },
   });
   expect(put.status, put.text).toBe(200);
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   smtp?.close();
@@ -81,7 +82,7 @@ async function logEntry(subject: string): Promise<LogEntry> {
     const listed = await call(api().url, "GET", "/support/carriers/020/inbound", { token: support });
     found = (listed.body as { Items?: LogEntry[] }).Items?.find((entry) => entry.Subject === subject);
     return found !== undefined;
-  }, 60_000);
+  }, scaled(60_000));
   if (!found) throw new Error(`no log entry for ${subject}`);
   return found;
 }
@@ -100,7 +101,7 @@ async function replyTo(subject: string): Promise<{ subject: string; body: { text
       (email) => email.destination.to.includes(GATEWAY) && email.subject === `Not placed: ${subject}`,
     );
     return reply !== undefined;
-  }, 60_000);
+  }, scaled(60_000));
   if (!reply) throw new Error(`no reply for ${subject}`);
   return reply;
 }
@@ -126,59 +127,67 @@ describe("a registered sender's mail over the limits", () => {
     90_000,
   );
 
-  it("larger than 10 MB is refused at SMTP time (552)", async () => {
-    const raw = `From: ${GATEWAY}\r\nSubject: huge\r\n\r\n${"A".repeat(998)}\r\n`.repeat(10_600);
-    const answer = await send(raw);
-    expect(answer.code, answer.text).toBe(552);
-  }, 60_000);
-
-  it("is not the end of the listener: mails at the limits' edge are accepted and each ends in the log", async () => {
-    const edge = {
-      "99 attachments": [
-        `From: ${GATEWAY}`,
-        "Subject: edge parts",
-        'Content-Type: multipart/mixed; boundary="p"',
-        "",
-        ...Array.from({ length: 98 }, (_, i) => [
-          "--p",
-          `Content-Type: image/png; name=x${i}.png`,
-          "",
-          "x",
-        ]).flat(),
-        "--p",
-        "Content-Type: text/plain",
-        "",
-        messages("55555555"),
-        "--p--",
-        "",
-      ].join("\r\n"),
-      "9 levels": nestedMultiparts(GATEWAY, "edge depth", messages("66666666"), 9),
-      "a 7 KB header line": [
-        `From: ${GATEWAY}`,
-        "Subject: edge header",
-        `X-Padding: ${"A".repeat(7 * 1024)}`,
-        "",
-        messages("77777770"),
-      ].join("\r\n"),
-    };
-    const subjects = {
-      "99 attachments": "edge parts",
-      "9 levels": "edge depth",
-      "a 7 KB header line": "edge header",
-    };
-    for (const [name, raw] of Object.entries(edge)) {
+  it(
+    "larger than 10 MB is refused at SMTP time (552)",
+    async () => {
+      const raw = `From: ${GATEWAY}\r\nSubject: huge\r\n\r\n${"A".repeat(998)}\r\n`.repeat(10_600);
       const answer = await send(raw);
-      expect(answer.code, `${name}: ${answer.text}`).toBe(250);
-    }
-    for (const [name, serial] of [
-      ["99 attachments", "55555555"],
-      ["9 levels", "66666666"],
-      ["a 7 KB header line", "77777770"],
-    ] as const) {
-      const entry = await logEntry(subjects[name]);
-      expect(entry.Outcome, `${name}: ${entry.Reason}`).toBe("applied");
-      expect(entry.Applied.map((applied) => applied.AwbNumber)).toEqual([`020-${serial}`, `020-${serial}`]);
-      expect(await routeMapStatus(serial)).toBe(200);
-    }
-  }, 120_000);
+      expect(answer.code, answer.text).toBe(552);
+    },
+    scaled(60_000),
+  );
+
+  it(
+    "is not the end of the listener: mails at the limits' edge are accepted and each ends in the log",
+    async () => {
+      const edge = {
+        "99 attachments": [
+          `From: ${GATEWAY}`,
+          "Subject: edge parts",
+          'Content-Type: multipart/mixed; boundary="p"',
+          "",
+          ...Array.from({ length: 98 }, (_, i) => [
+            "--p",
+            `Content-Type: image/png; name=x${i}.png`,
+            "",
+            "x",
+          ]).flat(),
+          "--p",
+          "Content-Type: text/plain",
+          "",
+          messages("55555555"),
+          "--p--",
+          "",
+        ].join("\r\n"),
+        "9 levels": nestedMultiparts(GATEWAY, "edge depth", messages("66666666"), 9),
+        "a 7 KB header line": [
+          `From: ${GATEWAY}`,
+          "Subject: edge header",
+          `X-Padding: ${"A".repeat(7 * 1024)}`,
+          "",
+          messages("77777770"),
+        ].join("\r\n"),
+      };
+      const subjects = {
+        "99 attachments": "edge parts",
+        "9 levels": "edge depth",
+        "a 7 KB header line": "edge header",
+      };
+      for (const [name, raw] of Object.entries(edge)) {
+        const answer = await send(raw);
+        expect(answer.code, `${name}: ${answer.text}`).toBe(250);
+      }
+      for (const [name, serial] of [
+        ["99 attachments", "55555555"],
+        ["9 levels", "66666666"],
+        ["a 7 KB header line", "77777770"],
+      ] as const) {
+        const entry = await logEntry(subjects[name]);
+        expect(entry.Outcome, `${name}: ${entry.Reason}`).toBe("applied");
+        expect(entry.Applied.map((applied) => applied.AwbNumber)).toEqual([`020-${serial}`, `020-${serial}`]);
+        expect(await routeMapStatus(serial)).toBe(200);
+      }
+    },
+    scaled(120_000),
+  );
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../adapters/pipeline/receiver.ts";
 import { confirmationLinks } from "../support/email-confirmation.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { HOUR, local, MINUTE, minuteNow } from "./route-map-helpers.ts";
 
 const RULES = "/ffw/service/routemap/eventconfignotifier";
@@ -124,7 +125,7 @@ beforeAll(async () => {
     json: { Name: "Carrier 020", QualityProgram: true, Xtd: true },
   });
   expect(put.status, put.text).toBe(200);
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   await stack?.stop();

@@ -10,6 +10,7 @@ import { createTransport, type Transporter } from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../adapters/pipeline/receiver.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { local, MINUTE, minuteNow } from "./route-map-helpers.ts";
 
 const GATEWAY = "gateway@lh-cargo.example";
@@ -24,7 +25,7 @@ let smtp: Transporter;
 beforeAll(async () => {
   stack = await startRunner();
   smtp = createTransport({ host: "127.0.0.1", port: stack.smtpPort, secure: false, ignoreTLS: true });
-}, 90_000);
+}, scaled(90_000));
 
 afterAll(async () => {
   smtp?.close();
@@ -70,7 +71,7 @@ async function logEntry(path: string, subject: string): Promise<LogEntry> {
   await waitFor(async () => {
     found = (await inboundLog(path)).find((entry) => entry.Subject === subject);
     return found !== undefined;
-  }, 20_000);
+  }, scaled(20_000));
   if (!found) throw new Error(`no log entry for ${subject}`);
   return found;
 }
@@ -251,7 +252,7 @@ describe("Cargo-IMP by e-mail", () => {
       };
       reply = store.emails.find((email) => email.destination.to.includes(GATEWAY));
       return reply !== undefined;
-    }, 10_000);
+    }, scaled(10_000));
     expect(reply?.subject).toBe("Not placed: bad FSU");
     expect(reply?.body.text).toContain("Line 3 of your message");
     expect(reply?.body.text).toContain("DEP/LH400/31FEB/FRAJFK");

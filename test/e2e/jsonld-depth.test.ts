@@ -9,6 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 
 let stack: RunningStack;
 let publisher: Server;
@@ -45,7 +46,7 @@ beforeAll(async () => {
     },
   });
   expect(put.status, put.text).toBe(200);
-}, 90_000);
+}, scaled(90_000));
 
 afterAll(async () => {
   await stack?.stop();

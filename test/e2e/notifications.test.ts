@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Receiver, startReceiver, waitFor } from "../adapters/pipeline/receiver.ts";
 import { confirmNotifyTo } from "../support/email-confirmation.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { makeJwt } from "../unit/notifications/helpers.ts";
 import { HOUR, local, MINUTE, minuteNow } from "./route-map-helpers.ts";
 
@@ -38,7 +39,7 @@ beforeAll(async () => {
     });
     expect(put.status).toBe(200);
   }
-}, 90_000);
+}, scaled(90_000));
 
 afterAll(async () => {
   await stack?.stop();
@@ -293,30 +294,34 @@ describe("retries", () => {
     expect(receiver.postsTo("/flaky")).toHaveLength(4);
   });
 
-  it("a receiver that never recovers ends parked, and a replay delivers it once it is back", async () => {
-    const owner = forwarder(4);
-    receiver.on("/dead", { statuses: [503] });
-    const hook = await createWebhook(owner, "/dead");
-    await shipAndDepart("020", serial(4), owner);
+  it(
+    "a receiver that never recovers ends parked, and a replay delivers it once it is back",
+    async () => {
+      const owner = forwarder(4);
+      receiver.on("/dead", { statuses: [503] });
+      const hook = await createWebhook(owner, "/dead");
+      await shipAndDepart("020", serial(4), owner);
 
-    const parked = await settledDelivery(owner, hook.Id, 45_000);
-    expect(parked.Status).toBe("parked");
-    expect(parked.Attempts).toHaveLength(7);
-    expect(parked.Attempts.at(-1)?.Detail).toMatch(/retries-exhausted/);
+      const parked = await settledDelivery(owner, hook.Id, 45_000);
+      expect(parked.Status).toBe("parked");
+      expect(parked.Attempts).toHaveLength(7);
+      expect(parked.Attempts.at(-1)?.Detail).toMatch(/retries-exhausted/);
 
-    receiver.on("/dead", { statuses: [204] });
-    const replay = await call(
-      stack.url,
-      "POST",
-      `${WEBHOOKS}/${hook.Id}/deliveries/${encodeURIComponent(parked.DeliveryId)}/replay`,
-      { token: owner.token },
-    );
-    expect(replay.status, replay.text).toBe(202);
-    await waitFor(async () => (await webhookDeliveries(owner, hook.Id))[0]?.Status === "delivered");
-    const [replayed] = await webhookDeliveries(owner, hook.Id);
-    expect(replayed?.Attempts.at(-1)).toMatchObject({ Attempt: 8, HttpStatus: 204, Outcome: "delivered" });
-    expect(receiver.postsTo("/dead")).toHaveLength(8);
-  }, 60_000);
+      receiver.on("/dead", { statuses: [204] });
+      const replay = await call(
+        stack.url,
+        "POST",
+        `${WEBHOOKS}/${hook.Id}/deliveries/${encodeURIComponent(parked.DeliveryId)}/replay`,
+        { token: owner.token },
+      );
+      expect(replay.status, replay.text).toBe(202);
+      await waitFor(async () => (await webhookDeliveries(owner, hook.Id))[0]?.Status === "delivered");
+      const [replayed] = await webhookDeliveries(owner, hook.Id);
+      expect(replayed?.Attempts.at(-1)).toMatchObject({ Attempt: 8, HttpStatus: 204, Outcome: "delivered" });
+      expect(receiver.postsTo("/dead")).toHaveLength(8);
+    },
+    scaled(60_000),
+  );
 
   it("410 Gone switches the webhook off", async () => {
     const owner = forwarder(5);

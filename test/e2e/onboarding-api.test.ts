@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../../bin/local/emulators.ts";
 import { TABLES } from "../../functions/contracts/resources.ts";
 import { call, clientToken, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 
 let stack: RunningStack;
 let db: DynamoDBDocumentClient;
@@ -60,7 +61,7 @@ beforeAll(async () => {
       credentials: LOCAL_CREDENTIALS,
     }),
   );
-}, 90_000);
+}, scaled(90_000));
 
 afterAll(async () => {
   db?.destroy();

@@ -9,6 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { HOUR, iso, local, MINUTE, minuteNow, partitionItems } from "./route-map-helpers.ts";
 
 let stack: RunningStack;
@@ -171,7 +172,7 @@ beforeAll(async () => {
     ServerUrl: `${publisherUrl}/`,
     Token: `••••${PUBLISHER_TOKEN.slice(-4)}`,
   });
-}, 60_000);
+}, scaled(60_000));
 
 afterAll(async () => {
   await stack?.stop();

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../adapters/pipeline/receiver.ts";
 import { confirmNotifyTo } from "../support/email-confirmation.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { HOUR, local, MINUTE, minuteNow } from "./route-map-helpers.ts";
 
 let stack: RunningStack;
@@ -25,7 +26,7 @@ beforeAll(async () => {
     json: { Name: "Carrier 020", QualityProgram: true, Xtd: true },
   });
   expect(put.status, put.text).toBe(200);
-}, 90_000);
+}, scaled(90_000));
 
 afterAll(async () => {
   await stack?.stop();

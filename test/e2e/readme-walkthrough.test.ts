@@ -104,7 +104,7 @@ beforeAll(async () => {
     SES: stack.sesUrl,
     HOOK_PORT: String(await freePort()),
   });
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   await shell?.stop();

@@ -16,6 +16,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import {
   awbRoutes,
   body,
@@ -170,37 +171,41 @@ beforeAll(async () => {
     });
     expect(granted.status, granted.text).toBe(200);
   }
-}, 300_000);
+}, scaled(300_000));
 
 afterAll(async () => {
   await stack?.stop();
 });
 
 describe("the real-message corpus through the ingest path", () => {
-  it("understands what the format allows and refuses what it requires, as the manifest says", async () => {
-    for (const entry of manifest) outcomes.push(await run(entry));
-    const understood = outcomes.filter((o) => o.understood).length;
-    const asExpected = outcomes.filter((o) => o.asExpected).length;
-    const expectedUnderstood = outcomes.filter((o) => o.entry.expected === "understood");
-    const understoodOfThose = expectedUnderstood.filter((o) => o.understood && o.asExpected).length;
-    const summary = [
-      `Real corpus: ${outcomes.length} files, ${understood} understood, ${outcomes.length - understood} refused; ` +
-        `${asExpected} as the manifest says; ${understoodOfThose} of the ${expectedUnderstood.length} it says are understood.`,
-      "",
-      "By format, type and version:",
-      table(outcomes, (o) => `${o.entry.format} ${o.entry.type} ${o.entry.version}`),
-      "",
-      "By source:",
-      table(outcomes, (o) => sourceRepository(o.entry)),
-      "",
-      "Not as the manifest says:",
-      ...outcomes.filter((o) => !o.asExpected).map((o) => `- ${o.entry.file}: ${o.detail}`),
-      "",
-      "Refused as the format requires:",
-      ...outcomes.filter((o) => !o.understood && o.asExpected).map((o) => `- ${o.entry.file}: ${o.detail}`),
-    ].join("\n");
-    process.stdout.write(`${summary}\n`);
-    expect(asExpected / outcomes.length, summary).toBeGreaterThanOrEqual(0.95);
-    expect(understoodOfThose / expectedUnderstood.length, summary).toBeGreaterThanOrEqual(0.95);
-  }, 600_000);
+  it(
+    "understands what the format allows and refuses what it requires, as the manifest says",
+    async () => {
+      for (const entry of manifest) outcomes.push(await run(entry));
+      const understood = outcomes.filter((o) => o.understood).length;
+      const asExpected = outcomes.filter((o) => o.asExpected).length;
+      const expectedUnderstood = outcomes.filter((o) => o.entry.expected === "understood");
+      const understoodOfThose = expectedUnderstood.filter((o) => o.understood && o.asExpected).length;
+      const summary = [
+        `Real corpus: ${outcomes.length} files, ${understood} understood, ${outcomes.length - understood} refused; ` +
+          `${asExpected} as the manifest says; ${understoodOfThose} of the ${expectedUnderstood.length} it says are understood.`,
+        "",
+        "By format, type and version:",
+        table(outcomes, (o) => `${o.entry.format} ${o.entry.type} ${o.entry.version}`),
+        "",
+        "By source:",
+        table(outcomes, (o) => sourceRepository(o.entry)),
+        "",
+        "Not as the manifest says:",
+        ...outcomes.filter((o) => !o.asExpected).map((o) => `- ${o.entry.file}: ${o.detail}`),
+        "",
+        "Refused as the format requires:",
+        ...outcomes.filter((o) => !o.understood && o.asExpected).map((o) => `- ${o.entry.file}: ${o.detail}`),
+      ].join("\n");
+      process.stdout.write(`${summary}\n`);
+      expect(asExpected / outcomes.length, summary).toBeGreaterThanOrEqual(0.95);
+      expect(understoodOfThose / expectedUnderstood.length, summary).toBeGreaterThanOrEqual(0.95);
+    },
+    scaled(600_000),
+  );
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteMap } from "../../functions/core/route-map/spec-types.ts";
 import { RouteMapSearchResultSchema } from "../../functions/http/schemas/route-maps.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { expectExactKeys, HOUR, local, minuteNow } from "./route-map-helpers.ts";
 
 let stack: RunningStack;
@@ -49,7 +50,7 @@ beforeAll(async () => {
     // CreationDate has whole seconds: a new second for the next one.
     await new Promise((resolve) => setTimeout(resolve, 1_050));
   }
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   await stack?.stop();

@@ -13,6 +13,7 @@ import { waitFor } from "../adapters/pipeline/receiver.ts";
 import { confirmNotifyTo } from "../support/email-confirmation.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
 import { sesBounce, snsWrapped } from "../support/ses-feedback.ts";
+import { scaled } from "../support/time.ts";
 import { local, MINUTE, minuteNow } from "./route-map-helpers.ts";
 
 const RULES = "/ffw/service/routemap/eventconfignotifier";
@@ -25,7 +26,7 @@ let stack: RunningStack;
 
 beforeAll(async () => {
   stack = await startRunner();
-}, 90_000);
+}, scaled(90_000));
 
 afterAll(async () => {
   await stack?.stop();
@@ -55,7 +56,7 @@ async function deliveryOf(
     await waitFor(async () => {
       found = (await ruleDeliveries(ruleId)).find((d) => d.AwbNumber === awb && settled(d));
       return found !== undefined;
-    }, 30_000);
+    }, scaled(30_000));
   } catch (error) {
     console.error("deliveries so far", JSON.stringify(await ruleDeliveries(ruleId)));
     throw error;
@@ -105,54 +106,58 @@ async function bounceArrives(messageId: string): Promise<void> {
 }
 
 describe("SES bounces", () => {
-  it("show in the rule's delivery log, and the next alert to the address is suppressed, not sent", async () => {
-    const created = await call(stack.url, "POST", RULES, {
-      token: ownerToken,
-      json: {
-        ChannelType: "Email",
-        NotifyTo: ADDRESS,
-        HeaderItems: "AWB,MIL,NTF",
-        FormatType: "Html",
-        AirlinePrefix: "*",
-        AwbNumber: "",
-        Event: "DEP",
-        EventAlert: true,
-        MissedEventAlert: false,
-        ProActiveAlert: false,
-        ProActiveTime: 0,
-        Destination: "",
-        Enabled: true,
-      },
-    });
-    expect(created.status, created.text).toBe(200);
-    const ruleId = (created.body as { Id: number }).Id;
-    await confirmNotifyTo(stack.sesUrl, ADDRESS);
+  it(
+    "show in the rule's delivery log, and the next alert to the address is suppressed, not sent",
+    async () => {
+      const created = await call(stack.url, "POST", RULES, {
+        token: ownerToken,
+        json: {
+          ChannelType: "Email",
+          NotifyTo: ADDRESS,
+          HeaderItems: "AWB,MIL,NTF",
+          FormatType: "Html",
+          AirlinePrefix: "*",
+          AwbNumber: "",
+          Event: "DEP",
+          EventAlert: true,
+          MissedEventAlert: false,
+          ProActiveAlert: false,
+          ProActiveTime: 0,
+          Destination: "",
+          Enabled: true,
+        },
+      });
+      expect(created.status, created.text).toBe(200);
+      const ruleId = (created.body as { Id: number }).Id;
+      await confirmNotifyTo(stack.sesUrl, ADDRESS);
 
-    const first = await departs("70000011");
-    const delivered = await deliveryOf(ruleId, first, (d) => d.Status === "delivered");
-    expect(await alertsTo(ADDRESS)).toBe(1);
-    const messageId = /accepted by SES as (\S+)/.exec(delivered.Attempts[0]?.Detail ?? "")?.[1];
-    expect(messageId, JSON.stringify(delivered)).toBeDefined();
+      const first = await departs("70000011");
+      const delivered = await deliveryOf(ruleId, first, (d) => d.Status === "delivered");
+      expect(await alertsTo(ADDRESS)).toBe(1);
+      const messageId = /accepted by SES as (\S+)/.exec(delivered.Attempts[0]?.Detail ?? "")?.[1];
+      expect(messageId, JSON.stringify(delivered)).toBeDefined();
 
-    await bounceArrives(messageId ?? "");
-    const bounced = await deliveryOf(ruleId, first, (d) => d.Attempts.some((a) => a.Outcome === "bounced"));
-    expect(bounced.Status).toBe("parked");
-    expect(bounced.Attempts.map((a) => a.Outcome)).toEqual(["delivered", "bounced"]);
-    expect(bounced.Attempts[1]?.Detail).toMatch(
-      new RegExp(
-        `^bounced \\(Permanent/General\\) .* for ${ADDRESS} \\(smtp; 550 5\\.1\\.1 user unknown\\); address suppressed`,
-      ),
-    );
+      await bounceArrives(messageId ?? "");
+      const bounced = await deliveryOf(ruleId, first, (d) => d.Attempts.some((a) => a.Outcome === "bounced"));
+      expect(bounced.Status).toBe("parked");
+      expect(bounced.Attempts.map((a) => a.Outcome)).toEqual(["delivered", "bounced"]);
+      expect(bounced.Attempts[1]?.Detail).toMatch(
+        new RegExp(
+          `^bounced \\(Permanent/General\\) .* for ${ADDRESS} \\(smtp; 550 5\\.1\\.1 user unknown\\); address suppressed`,
+        ),
+      );
 
-    const second = await departs("70000022");
-    const suppressed = await deliveryOf(ruleId, second, (d) => d.Status === "parked");
-    expect(suppressed.Attempts).toEqual([
-      expect.objectContaining({ Attempt: 1, Outcome: "suppressed", HttpStatus: null }),
-    ]);
-    expect(suppressed.Attempts[0]?.Detail).toMatch(`e-mail address ${ADDRESS} is suppressed: it bounced`);
-    // Not sent, and not retried either: it stays parked, visible, with its one log entry.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(await alertsTo(ADDRESS)).toBe(1);
-    expect((await deliveryOf(ruleId, second, () => true)).Attempts).toHaveLength(1);
-  }, 120_000);
+      const second = await departs("70000022");
+      const suppressed = await deliveryOf(ruleId, second, (d) => d.Status === "parked");
+      expect(suppressed.Attempts).toEqual([
+        expect.objectContaining({ Attempt: 1, Outcome: "suppressed", HttpStatus: null }),
+      ]);
+      expect(suppressed.Attempts[0]?.Detail).toMatch(`e-mail address ${ADDRESS} is suppressed: it bounced`);
+      // Not sent, and not retried either: it stays parked, visible, with its one log entry.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(await alertsTo(ADDRESS)).toBe(1);
+      expect((await deliveryOf(ruleId, second, () => true)).Attempts).toHaveLength(1);
+    },
+    scaled(120_000),
+  );
 });

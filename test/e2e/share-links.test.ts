@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../../bin/local/emulators.ts";
 import { TABLES } from "../../functions/contracts/resources.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { HOUR, local, minuteNow } from "./route-map-helpers.ts";
 
 let stack: RunningStack;
@@ -68,7 +69,7 @@ beforeAll(async () => {
       expect(posted.status, posted.text).toBe(200);
     }
   }
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   await stack?.stop();

@@ -9,6 +9,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Receiver, startReceiver, waitFor } from "../adapters/pipeline/receiver.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 
 let stack: RunningStack;
 let receiver: Receiver;
@@ -81,7 +82,7 @@ beforeAll(async () => {
   expect(
     (await putCarrier("081", { Channel: "Url", Url: `${receiver.url}/flaky`, Format: "json" })).status,
   ).toBe(200);
-}, 90_000);
+}, scaled(90_000));
 
 afterAll(async () => {
   await stack?.stop();

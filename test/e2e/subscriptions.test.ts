@@ -10,6 +10,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../../bin/local/emulators.ts";
 import type { DeliveryRepository } from "../../functions/core/ports/notifications.ts";
 import { deliveryRecord } from "../adapters/subscriptions/fixtures.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { emailRuleBody, makeEvent } from "../unit/notifications/helpers.ts";
 
 const FFW = "/ffw/service/routemap";
@@ -69,7 +70,7 @@ beforeAll(async () => {
   });
   const { dynamoDeliveryRepository } = await import("../../functions/adapters/delivery-repository.ts");
   deliveries = dynamoDeliveryRepository("Deliveries");
-}, 90_000);
+}, scaled(90_000));
 
 afterAll(async () => {
   await stack?.stop();

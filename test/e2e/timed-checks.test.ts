@@ -23,6 +23,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from "../../bin/local/emulators.ts";
 import type { RouteMap } from "../../functions/core/route-map/spec-types.ts";
 import { confirmNotifyTo } from "../support/email-confirmation.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { HOUR, iso, local, MINUTE, minuteNow, partitionItems } from "./route-map-helpers.ts";
 
 let stack: RunningStack;
@@ -247,7 +248,7 @@ beforeAll(async () => {
     json: { Name: "Lufthansa Cargo", QualityProgram: true, Xtd: true },
   });
   expect(put.status).toBe(200);
-}, 90_000);
+}, scaled(90_000));
 
 afterAll(async () => {
   sqs?.destroy();

@@ -13,6 +13,7 @@ import {
   LOCAL_SIGN_IN_PATH,
 } from "../../functions/contracts/web-app.ts";
 import { call, type RunningStack, startRunner, tokens } from "../support/runner.ts";
+import { scaled } from "../support/time.ts";
 import { HOUR, local, minuteNow } from "./route-map-helpers.ts";
 
 let stack: RunningStack;
@@ -87,7 +88,7 @@ beforeAll(async () => {
     });
     expect(posted.status, posted.text).toBe(200);
   }
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   await stack?.stop();

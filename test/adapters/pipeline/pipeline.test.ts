@@ -49,6 +49,7 @@ import type {
   SubscriptionRepository,
 } from "../../../functions/core/ports/notifications.ts";
 import type { DeliverJobDeps } from "../../../functions/core/use-cases/deliver-job.ts";
+import { scaled } from "../../support/time.ts";
 import { makeEvent, makeJwt } from "../../unit/notifications/helpers.ts";
 import { emailRule, endpoint, urlRule, webhook } from "./fakes.ts";
 import { type Receiver, startReceiver, waitFor } from "./receiver.ts";
@@ -169,7 +170,7 @@ beforeAll(async () => {
       onError: reportError("deliver-job slow lane"),
     }),
   ]);
-}, 90_000);
+}, scaled(90_000));
 
 afterAll(async () => {
   resetClock();
@@ -389,21 +390,25 @@ describe("faults", () => {
     expect(new Set(posts.map((p) => p.headers["webhook-id"] ?? "none")).size).toBe(1);
   });
 
-  it("a receiver that never recovers ends parked after 7 attempts, with the job kept for replay", async () => {
-    const owner = newForwarder();
-    receiver.on("/dead", { statuses: [503] });
-    const created = await hook(owner, "/dead");
-    const event = eventFor(owner);
-    await publish(event);
+  it(
+    "a receiver that never recovers ends parked after 7 attempts, with the job kept for replay",
+    async () => {
+      const owner = newForwarder();
+      receiver.on("/dead", { statuses: [503] });
+      const created = await hook(owner, "/dead");
+      const event = eventFor(owner);
+      await publish(event);
 
-    const record = await settled(`${event.eventId}:webhook-${created.id}`, 40_000);
+      const record = await settled(`${event.eventId}:webhook-${created.id}`, 40_000);
 
-    expect(record.status).toBe("parked");
-    expect(record.attempts.map((a) => a.outcome)).toEqual([...Array(6).fill("retry"), "parked"]);
-    expect(record.attempts[6]?.detail).toMatch(/retries-exhausted/);
-    expect(record.job).toMatchObject({ deliveryId: record.deliveryId, attempt: 1 });
-    expect(receiver.postsTo("/dead")).toHaveLength(7);
-  }, 60_000);
+      expect(record.status).toBe("parked");
+      expect(record.attempts.map((a) => a.outcome)).toEqual([...Array(6).fill("retry"), "parked"]);
+      expect(record.attempts[6]?.detail).toMatch(/retries-exhausted/);
+      expect(record.job).toMatchObject({ deliveryId: record.deliveryId, attempt: 1 });
+      expect(receiver.postsTo("/dead")).toHaveLength(7);
+    },
+    scaled(60_000),
+  );
 
   it("429 with Retry-After is honoured (not scaled): the retry waits at least that long", async () => {
     const owner = newForwarder();
@@ -495,56 +500,60 @@ describe("faults", () => {
     expect(receiver.postsTo("/twice")).toHaveLength(1);
   });
 
-  it("a job that keeps failing parks its delivery on its last receive, instead of leaving it in progress", async () => {
-    const owner = newForwarder();
-    receiver.on("/stuck", { statuses: [503] });
-    const created = await hook(owner, "/stuck");
-    const normal = deliverHandler;
-    // The retry cannot be queued (SQS throttled, say): every receive of attempt 1 fails after the send.
-    const refusingQueue = {
-      enqueue: async () => {
-        throw new Error("SQS throttled the retry");
-      },
-    };
-    deliverHandler = makeDeliverHandler(
-      () => ({
-        ...productionDeps(),
-        queue: refusingQueue,
-      }),
-      productionSettings,
-    ) as LambdaHandler;
-    const event = eventFor(owner);
-    const deliveryId = `${event.eventId}:webhook-${created.id}`;
-    try {
-      await publish(event);
-      await settled(deliveryId, 30_000);
-    } finally {
-      deliverHandler = normal;
-    }
-    const record = await recordOf(deliveryId);
-    expect(record.status).toBe("parked");
-    expect(record.attempts.map((a) => [a.attempt, a.status, a.outcome])).toEqual([
-      [1, 503, "retry"],
-      [1, null, "parked"],
-    ]);
-    expect(record.attempts[1]?.detail).toMatch(/could not complete attempt 1 in \d tries; replay/);
-    // Sent once: later receives found the answer in the log and only tried to queue the retry.
-    expect(receiver.postsTo("/stuck")).toHaveLength(1);
-    // Nothing went to the dead-letter queue: the delivery is visible and replayable instead.
-    const sqs = new SQSClient({
-      endpoint: sqsEmulator.endpoint,
-      region: LOCAL_REGION,
-      credentials: LOCAL_CREDENTIALS,
-    });
-    const dead = await sqs.send(
-      new ReceiveMessageCommand({
-        QueueUrl: env[deadLetterEnvVar(QUEUES.deliveryJobs)],
-        MaxNumberOfMessages: 10,
-      }),
-    );
-    sqs.destroy();
-    expect((dead.Messages ?? []).filter((m) => m.Body?.includes(deliveryId))).toEqual([]);
-  }, 45_000);
+  it(
+    "a job that keeps failing parks its delivery on its last receive, instead of leaving it in progress",
+    async () => {
+      const owner = newForwarder();
+      receiver.on("/stuck", { statuses: [503] });
+      const created = await hook(owner, "/stuck");
+      const normal = deliverHandler;
+      // The retry cannot be queued (SQS throttled, say): every receive of attempt 1 fails after the send.
+      const refusingQueue = {
+        enqueue: async () => {
+          throw new Error("SQS throttled the retry");
+        },
+      };
+      deliverHandler = makeDeliverHandler(
+        () => ({
+          ...productionDeps(),
+          queue: refusingQueue,
+        }),
+        productionSettings,
+      ) as LambdaHandler;
+      const event = eventFor(owner);
+      const deliveryId = `${event.eventId}:webhook-${created.id}`;
+      try {
+        await publish(event);
+        await settled(deliveryId, 30_000);
+      } finally {
+        deliverHandler = normal;
+      }
+      const record = await recordOf(deliveryId);
+      expect(record.status).toBe("parked");
+      expect(record.attempts.map((a) => [a.attempt, a.status, a.outcome])).toEqual([
+        [1, 503, "retry"],
+        [1, null, "parked"],
+      ]);
+      expect(record.attempts[1]?.detail).toMatch(/could not complete attempt 1 in \d tries; replay/);
+      // Sent once: later receives found the answer in the log and only tried to queue the retry.
+      expect(receiver.postsTo("/stuck")).toHaveLength(1);
+      // Nothing went to the dead-letter queue: the delivery is visible and replayable instead.
+      const sqs = new SQSClient({
+        endpoint: sqsEmulator.endpoint,
+        region: LOCAL_REGION,
+        credentials: LOCAL_CREDENTIALS,
+      });
+      const dead = await sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: env[deadLetterEnvVar(QUEUES.deliveryJobs)],
+          MaxNumberOfMessages: 10,
+        }),
+      );
+      sqs.destroy();
+      expect((dead.Messages ?? []).filter((m) => m.Body?.includes(deliveryId))).toEqual([]);
+    },
+    scaled(45_000),
+  );
 
   it("a crash of the delivery handler mid-batch loses nothing and sends nothing twice", async () => {
     const owner = newForwarder();

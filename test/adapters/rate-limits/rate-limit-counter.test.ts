@@ -13,6 +13,7 @@ import {
   type WindowSlot,
   windowSlots,
 } from "../../../functions/core/rate-limit.ts";
+import { scaled } from "../../support/time.ts";
 import { type LocalTables, startLocalTables } from "../subscriptions/dynamo-local.ts";
 
 const LIMITS: RateLimitConfig = { ratePerSecond: 50, burst: 100, perMinute: 3, perHour: 5, perDay: 100 };
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const { dynamoRateLimitCounter } = await import("../../../functions/adapters/rate-limit-counter.ts");
   containerA = dynamoRateLimitCounter();
   containerB = dynamoRateLimitCounter();
-}, 60_000);
+}, scaled(60_000));
 
 afterAll(async () => {
   await local?.stop();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RawMessageStore } from "../../../functions/core/ports/raw-messages.ts";
 import type { RouteMapRepository } from "../../../functions/core/ports/route-maps.ts";
 import type { ingestCarrierMessage as Ingest } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
+import { scaled } from "../../support/time.ts";
 import { type LocalTables, startLocalTables } from "../subscriptions/dynamo-local.ts";
 
 let local: LocalTables;
@@ -24,7 +25,7 @@ beforeAll(async () => {
     await import("../../../functions/adapters/route-map-repository.ts")
   ).dynamoRouteMapRepository();
   ingest = (await import("../../../functions/core/use-cases/ingest-carrier-message.ts")).ingestCarrierMessage;
-}, 60_000);
+}, scaled(60_000));
 
 afterAll(async () => {
   await local?.stop();

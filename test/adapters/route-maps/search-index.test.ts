@@ -22,6 +22,7 @@ import type {
 } from "../../../functions/core/ports/route-maps.ts";
 import type { ingestCarrierMessage as Ingest } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
 import { parseSort, searchRouteMaps } from "../../../functions/core/use-cases/search-route-maps.ts";
+import { scaled } from "../../support/time.ts";
 
 let emulator: DynamoDbLocal;
 let repo: RouteMapRepository;
@@ -74,7 +75,7 @@ beforeAll(async () => {
     );
     expect(result[0]?.changed).toBe(true);
   }
-}, 120_000);
+}, scaled(120_000));
 
 afterAll(async () => {
   await emulator?.stop();

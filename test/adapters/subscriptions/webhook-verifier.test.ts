@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "../../../functions/adapters/clock.ts";
 import { createHttpSender } from "../../../functions/adapters/http-sender.ts";
 import { CHALLENGE_HEADER, createWebhookVerifier } from "../../../functions/adapters/webhook-verifier.ts";
+import { scaled } from "../../support/time.ts";
 import { webhook } from "./fixtures.ts";
 
 type Reply = (request: IncomingMessage, body: string, response: ServerResponse) => void;
@@ -96,18 +97,22 @@ describe("webhook verifier", () => {
     expect(await verifier().verify(at("/json"))).toMatchObject({ ok: false });
   });
 
-  it("fails with a reason on a wrong echo, a non-2xx answer and a timeout", async () => {
-    expect(await verifier().verify(at("/wrong"))).toEqual({
-      ok: false,
-      reason: "answer is not the bare challenge value (HTTP 200, answer body: hello)",
-    });
-    expect(await verifier().verify(at("/error"))).toEqual({
-      ok: false,
-      reason: "receiver answered HTTP 500, expected 2xx",
-    });
-    const slow = await verifier().verify(at("/slow"));
-    expect(slow).toEqual({ ok: false, reason: "no answer within 5 s" });
-  }, 15_000);
+  it(
+    "fails with a reason on a wrong echo, a non-2xx answer and a timeout",
+    async () => {
+      expect(await verifier().verify(at("/wrong"))).toEqual({
+        ok: false,
+        reason: "answer is not the bare challenge value (HTTP 200, answer body: hello)",
+      });
+      expect(await verifier().verify(at("/error"))).toEqual({
+        ok: false,
+        reason: "receiver answered HTTP 500, expected 2xx",
+      });
+      const slow = await verifier().verify(at("/slow"));
+      expect(slow).toEqual({ ok: false, reason: "no answer within 5 s" });
+    },
+    scaled(15_000),
+  );
 
   it("carries the bearer Token and a Standard Webhooks signature when set", async () => {
     const psk = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";

@@ -10,6 +10,7 @@ import { TABLES } from "../../../functions/contracts/resources.ts";
 import { ForwarderUserExistsError } from "../../../functions/core/errors.ts";
 import type { ForwarderUser, ForwarderUserRepository } from "../../../functions/core/ports/tenants.ts";
 import { memoryForwarderUserRepository } from "../../support/memory/forwarder-user-repository.ts";
+import { scaled } from "../../support/time.ts";
 import { type LocalTables, startLocalTables } from "../subscriptions/dynamo-local.ts";
 
 let local: LocalTables;
@@ -22,7 +23,7 @@ beforeAll(async () => {
     "../../../functions/adapters/forwarder-user-repository.ts"
   );
   dynamo = dynamoForwarderUserRepository();
-}, 60_000);
+}, scaled(60_000));
 
 afterAll(async () => {
   await local?.stop();
