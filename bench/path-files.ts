@@ -9,10 +9,16 @@
  * every named binding `type`) are left out, since they are erased before the code runs; the same
  * count with them is printed too. Project files only (functions/, no packages); `--list` prints them.
  *
+ * A second count is what the deployed functions hold of that graph: each handler bundled by esbuild
+ * with tree-shaking (packages left out), counting the project files that put any code into one of
+ * the three bundles. The import graph includes every adapter `functions/wiring.ts` names; the
+ * bundles keep only what the three functions can call.
+ *
  *   npm run bench:path-files
  */
 import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { build } from "esbuild";
 import ts from "typescript";
 import { figure } from "./support.ts";
 
@@ -93,3 +99,31 @@ if (outsideFunctions.length > 0)
 process.stdout.write(`handlers on the path: ${PATH_HANDLERS.join(", ")}\n`);
 process.stdout.write(`project files with type-only imports counted too: ${withTypes.size}\n`);
 figure("project files one FSU/DEP runs through (runtime import graph)", String(runtime.size));
+
+/** Project files contributing code to the three tree-shaken bundles (packages external). */
+async function bundled(): Promise<Set<string>> {
+  const files = new Set<string>();
+  for (const handler of PATH_HANDLERS) {
+    const result = await build({
+      entryPoints: [join(ROOT, handler)],
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external",
+      outdir: join(ROOT, "cdk.out", "path-files"),
+      logLevel: "silent",
+    });
+    for (const output of Object.values(result.metafile.outputs))
+      for (const [input, { bytesInOutput }] of Object.entries(output.inputs))
+        if (bytesInOutput > 0 && input.startsWith("functions/")) files.add(input);
+  }
+  return files;
+}
+
+const shipped = await bundled();
+if (process.argv.includes("--list-bundled"))
+  for (const file of [...shipped].sort()) process.stdout.write(`${file}\n`);
+figure("project files with code in the path's three tree-shaken bundles", String(shipped.size));
