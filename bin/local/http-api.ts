@@ -128,11 +128,49 @@ function allValues(values: Map<string, string[]>): Record<string, string[]> {
 }
 
 /** API Gateway caches an authorizer's Allow per token for the stack's resultsCacheTtl (5 minutes). */
+/**
+ * In AWS each concurrent request to a function gets its own execution environment (its own CPU and
+ * memory); here they all share one process on a small machine, so a burst of 90 made every one of
+ * them slow enough to run past its 10 s timeout, which no deployed stack does. At most this many
+ * invocations of one function run at once locally; the rest wait their turn, and a function's
+ * timeout counts from when it starts, as Lambda's does.
+ */
+const LOCAL_CONCURRENT_INVOCATIONS_PER_FUNCTION = 10;
+
+/** A first-come queue of `limit` slots. */
+function slots(limit: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    async acquire(): Promise<void> {
+      if (running < limit) {
+        running++;
+        return;
+      }
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    release(): void {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    },
+  };
+}
+
 const AUTHORIZER_CACHE_MS = 5 * 60_000;
 const AUTHORIZER_CACHE_MAX = 10_000;
 
 export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
   const authorizerCache = new Map<string, { context: Record<string, unknown>; expiresAt: number }>();
+  const functionSlots = new Map<string, ReturnType<typeof slots>>();
+  const slotsOf = (handlerName: string) => {
+    let found = functionSlots.get(handlerName);
+    if (!found) {
+      found = slots(LOCAL_CONCURRENT_INVOCATIONS_PER_FUNCTION);
+      functionSlots.set(handlerName, found);
+    }
+    return found;
+  };
 
   /** Runs the TOKEN authorizer (or reuses its cached Allow); null means 401. */
   async function authorize(
@@ -284,14 +322,18 @@ export async function startHttpApi(options: HttpApiOptions): Promise<HttpApi> {
     // The deployed function's timeout: handlers see the same remaining time as in AWS, and one that
     // runs past it gets what API Gateway answers for a timed-out Lambda (502), as in AWS.
     const timeoutMs = HTTP_FUNCTION_TIMEOUT_SECONDS * 1000;
+    const functionSlots = slotsOf(chosen.entry.route.handler);
+    await functionSlots.acquire();
     const context = lambdaContext(chosen.entry.route.handler, timeoutMs);
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<"timeout">((resolve) => {
       timer = setTimeout(() => resolve("timeout"), timeoutMs);
     });
-    const outcome = await Promise.race([handler(event, context), timedOut]).finally(() =>
-      clearTimeout(timer),
-    );
+    const running = handler(event, context);
+    // The slot is free when the invocation ends, even one that ran past its timeout (its environment
+    // is busy until then).
+    running.then(functionSlots.release, functionSlots.release);
+    const outcome = await Promise.race([running, timedOut]).finally(() => clearTimeout(timer));
     if (outcome === "timeout") {
       process.stderr.write(`local API: ${chosen.entry.route.handler} timed out after ${timeoutMs} ms\n`);
       return sendProblem(

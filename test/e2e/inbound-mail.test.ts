@@ -32,9 +32,12 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** FWB naming the owner agent, then a DEP 10 minutes ago, for one AWB (serial with check digit). */
-function messages(serial: string): string {
-  const t = local("FRA", minuteNow() - 10 * MINUTE);
+/**
+ * FWB naming the owner agent, then a DEP 10 minutes before `at` (default: now), for one AWB (serial
+ * with check digit). Texts that are compared pass one `at`: built a minute apart they would differ.
+ */
+function messages(serial: string, at = minuteNow()): string {
+  const t = local("FRA", at - 10 * MINUTE);
   return [
     "FWB/16",
     `020-${serial}FRAJFK/T10K250.0MC1.5`,
@@ -165,11 +168,12 @@ describe("Cargo-IMP by e-mail", () => {
     const mailed = "22222222";
     const posted = "33333333";
     const since = Date.now() - 1_000;
+    const at = minuteNow();
     await smtp.sendMail({
       from: "Gateway@LH-Cargo.example",
       to: INBOX,
       subject: "FSU 22222222",
-      text: messages(mailed),
+      text: messages(mailed, at),
     });
     const entry = await logEntry("/support/carriers/020/inbound", "FSU 22222222");
     expect(entry).toMatchObject({
@@ -185,7 +189,7 @@ describe("Cargo-IMP by e-mail", () => {
 
     const control = await call(stack.url, "POST", "/carrier/messages", {
       token: carrier,
-      body: messages(posted),
+      body: messages(posted, at),
       contentType: "text/plain",
     });
     expect(control.status, control.text).toBe(200);
@@ -194,7 +198,7 @@ describe("Cargo-IMP by e-mail", () => {
     // Posting the mailed text again changes nothing: the mail applied exactly these messages.
     const again = await call(stack.url, "POST", "/carrier/messages", {
       token: carrier,
-      body: messages(mailed),
+      body: messages(mailed, at),
       contentType: "text/plain",
     });
     expect((again.body as { Applied: Array<{ Changed: boolean }> }).Applied.map((a) => a.Changed)).toEqual([
