@@ -182,6 +182,7 @@ export async function createTable(
   client: DynamoDBClient,
   name: string,
   table: TableDefinition,
+  expireItems = true,
 ): Promise<void> {
   const attributes = new Set<string>([table.partitionKey, ...(table.sortKey ? [table.sortKey] : [])]);
   for (const index of table.globalIndexes) {
@@ -214,7 +215,7 @@ export async function createTable(
         : {}),
     }),
   );
-  if (table.ttlAttribute) {
+  if (table.ttlAttribute && expireItems) {
     await client.send(
       new UpdateTimeToLiveCommand({
         TableName: name,
@@ -224,12 +225,24 @@ export async function createTable(
   }
 }
 
+export interface CreateTablesOptions {
+  /**
+   * Whether DynamoDB Local deletes items whose TTL attribute has passed (default: yes, as in AWS).
+   * Tests that pin their clock to a fixed date write items already expired by the real clock; DynamoDB
+   * Local sweeps those in the background at moments of its own, so such a test turns it off.
+   */
+  expireItems?: boolean;
+}
+
 /** Creates every table; returns env var -> table name. */
-export async function createTables(endpoint: string): Promise<Record<string, string>> {
+export async function createTables(
+  endpoint: string,
+  { expireItems = true }: CreateTablesOptions = {},
+): Promise<Record<string, string>> {
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   const env: Record<string, string> = {};
   for (const table of Object.values(TABLES)) {
-    await createTable(client, table.id, table);
+    await createTable(client, table.id, table, expireItems);
     env[table.envVar] = table.id;
   }
   client.destroy();

@@ -31,7 +31,7 @@ const backoff = (attempt: number) =>
 
 beforeAll(async () => {
   emulator = await startDynamoDbLocal(await freePort());
-  const tableEnv = await createTables(emulator.endpoint);
+  const tableEnv = await createTables(emulator.endpoint, { expireItems: false });
   Object.assign(process.env, tableEnv, {
     AWS_ENDPOINT_URL_DYNAMODB: emulator.endpoint,
     AWS_REGION: LOCAL_REGION,

@@ -50,7 +50,7 @@ const instant = (minute: number) => new Date(T0 + minute * 60_000).toISOString()
 
 beforeAll(async () => {
   emulator = await startDynamoDbLocal(await freePort());
-  Object.assign(process.env, await createTables(emulator.endpoint), {
+  Object.assign(process.env, await createTables(emulator.endpoint, { expireItems: false }), {
     AWS_ENDPOINT_URL_DYNAMODB: emulator.endpoint,
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,

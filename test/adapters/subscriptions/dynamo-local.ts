@@ -18,10 +18,14 @@ export interface LocalTables {
   stop(): Promise<void>;
 }
 
-/** Starts DynamoDB Local and sets the environment BEFORE any adapter module creates its SDK client. */
+/**
+ * Starts DynamoDB Local and sets the environment BEFORE any adapter module creates its SDK client.
+ * Expired items are not swept: these tests pin their clock to fixed dates, so what they write is
+ * already past its TTL by the real clock, and a background sweep would delete it mid-test.
+ */
 export async function startLocalTables(): Promise<LocalTables> {
   const emulator = await startDynamoDbLocal(await freePort());
-  const tables = await createTables(emulator.endpoint);
+  const tables = await createTables(emulator.endpoint, { expireItems: false });
   Object.assign(process.env, tables, {
     AWS_ENDPOINT_URL_DYNAMODB: emulator.endpoint,
     AWS_REGION: LOCAL_REGION,
