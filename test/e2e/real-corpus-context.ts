@@ -29,6 +29,51 @@ const context = (name: string) =>
 export const inGoodPracticeContext = (entry: ManifestEntry): boolean =>
   entry.expectedInContext === "understood" && entry.source.startsWith("github.com/digital-cargo/");
 
+/**
+ * The hackathon's Postman collection in its own context: its "Create Waybill" body is the Waybill
+ * its NE:ONE server holds, and its "POST LE (SAC)" and "POST LE (RCS)" bodies that Waybill's events,
+ * received when they were sent. The `{{...}}` variables are what Postman fills in from its
+ * environment, which the collection does not publish: ours name a stand-in server and its objects.
+ */
+export const POSTMAN_FILE = "1r-postman-3-gls2026-1.json";
+export const NEONE_ORIGIN = "https://neone.example";
+export const POSTMAN_WAYBILL = `${NEONE_ORIGIN}/logistics-objects/waybill-1`;
+export const POSTMAN_AWB = "000-43020261";
+export const POSTMAN_RECEIVED_AT = "2026-04-27T06:00:00Z";
+const POSTMAN_VARIABLES: Record<string, string> = {
+  neoneApiDomain: NEONE_ORIGIN,
+  waybillLoid: "waybill-1",
+  organizationLoid: "organization-1",
+};
+
+interface PostmanItem {
+  name: string;
+  item?: PostmanItem[];
+  request?: { body?: { raw?: string } };
+}
+
+function postmanBody(name: string): string {
+  const collection = JSON.parse(real(POSTMAN_FILE)) as { item: PostmanItem[] };
+  const requests = (items: PostmanItem[]): PostmanItem[] =>
+    items.flatMap((i) => (i.item ? requests(i.item) : [i]));
+  const raw = requests(collection.item).find((r) => r.name === name)?.request?.body?.raw;
+  if (raw === undefined) throw new Error(`the collection has no request ${name}`);
+  return raw.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => POSTMAN_VARIABLES[key] ?? whole);
+}
+
+/** Path -> document the NE:ONE stand-in serves (the Waybill, its events, the recording organisation). */
+export function postmanDocuments(): Map<string, string> {
+  const path = (iri: string) => new URL(iri).pathname;
+  return new Map([
+    [path(POSTMAN_WAYBILL), postmanBody("Create Waybill")],
+    [
+      `${path(POSTMAN_WAYBILL)}/logistics-events`,
+      collection([postmanBody("POST LE (SAC)"), postmanBody("POST LE (RCS)")]),
+    ],
+    [path(`${NEONE_ORIGIN}/logistics-objects/organization-1`), postmanBody("Create a Organization")],
+  ]);
+}
+
 const collection = (items: string[]) =>
   `{"@context":{"api":"https://onerecord.iata.org/ns/api#"},"@type":"api:Collection",` +
   `"api:hasTotalItems":${items.length},"api:hasItem":[${items.join(",")}]}`;
@@ -51,6 +96,7 @@ export function publisherDocuments(entries: readonly ManifestEntry[]): Map<strin
 }
 
 interface ManifestEvent {
+  codeForm?: string;
   eventCode: string;
   eventDate: string;
   location?: { code?: string } | null;
@@ -66,8 +112,11 @@ export function contextFailures(entry: ManifestEntry, history: HistoryView | nul
     failed.push(`routing ${routing.Origin}-${routing.Destination}`);
   const events = (entry as ManifestEntry & { events?: ManifestEvent[] }).events ?? [];
   for (const event of events) {
+    // A code of the publisher's own list (codeListName "SAC") is no StatusCode: the service skips it.
+    if (!MILESTONE_CODES.has(event.eventCode) && !/StatusCode/.test(event.codeForm ?? "")) continue;
     const minute = event.eventDate.slice(0, 16);
-    const station = event.location?.code;
+    // An event without a location (an RCS) stands for the AWB's origin.
+    const station = event.location?.code ?? (event.eventCode === "RCS" ? expected?.origin : undefined);
     // A milestone's actual is on the route map; a code beyond the milestones is in the history.
     const shown = MILESTONE_CODES.has(event.eventCode)
       ? milestones(history.RouteMap).some(
