@@ -1,5 +1,6 @@
-/** LOCAL_ONE_RECORD_ORIGINS: a local runner's publisher stand-ins, never honoured in production. */
+/** The local runner's ONE Record publisher stand-ins (never honoured in production) and its fake clock start. */
 import { describe, expect, it } from "vitest";
+import { optionsFromEnv } from "../../bin/local/runner.ts";
 import { ConfigurationError, configFrom } from "../../functions/adapters/config.ts";
 
 const origins = (env: Record<string, string>) => configFrom(env).localOneRecordOrigins();
@@ -25,5 +26,14 @@ describe("LOCAL_ONE_RECORD_ORIGINS", () => {
     expect(() =>
       origins({ DEPLOYMENT_MODE: "local", LOCAL_ONE_RECORD_ORIGINS: "https://a.example" }),
     ).toThrow(/origin=origin/);
+  });
+});
+
+describe("LOCAL_CLOCK_AT (the local runner's fake clock start)", () => {
+  it("takes an ISO UTC instant and refuses anything else at start", () => {
+    expect(optionsFromEnv({ LOCAL_CLOCK_AT: "2023-04-01T14:45:00Z" }).clockAt).toBe("2023-04-01T14:45:00Z");
+    expect(optionsFromEnv({}).clockAt).toBeUndefined();
+    for (const raw of ["2023-04-01", "2023-04-01T14:45:00+02:00", "2023-13-01T00:00Z", "yesterday"])
+      expect(() => optionsFromEnv({ LOCAL_CLOCK_AT: raw }), raw).toThrow(/LOCAL_CLOCK_AT/);
   });
 });
