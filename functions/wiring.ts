@@ -100,7 +100,9 @@ export const httpSender = /* @__PURE__ */ once(() => createHttpSender());
 export const emailSender = /* @__PURE__ */ once(() => sesEmailSender());
 export const webhookVerifier = /* @__PURE__ */ once(() => createWebhookVerifier(httpSender()));
 /** GETs on carriers' ONE Record servers, through the same SSRF guard. */
-export const oneRecordPublishers = /* @__PURE__ */ once(() => oneRecordPublisher(httpSender()));
+export const oneRecordPublishers = /* @__PURE__ */ once(() =>
+  oneRecordPublisher(httpSender(), config.localOneRecordOrigins()),
+);
 export const checkScheduler = /* @__PURE__ */ once(() => eventBridgeCheckScheduler());
 export const proActiveSweeps = /* @__PURE__ */ once(() => sqsProActiveSweepQueue());
 /** Tenants (forwarders, carriers, support) and their machine clients. */

@@ -53,6 +53,11 @@ export interface LocalStackOptions {
   /** The SMTP listener of Cargo-IMP by e-mail (SMTP_PORT, default 2525; 0 picks a free port). */
   smtpPort: number;
   serviceName: string;
+  /**
+   * LOCAL_CLOCK_AT: the instant the fake clock starts at (ISO), e.g. the receipt time of published
+   * messages that carry a year, so they are read as received when they were sent. Unset: real time.
+   */
+  clockAt?: string;
   log: (line: string) => void;
 }
 
@@ -118,6 +123,12 @@ export function clockAdvance(
   return { ok: true, advanceMs };
 }
 
+function clockStart(raw: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/.test(raw) || Number.isNaN(Date.parse(raw)))
+    throw new Error(`LOCAL_CLOCK_AT must be an ISO UTC instant (2023-04-01T14:45:00Z), got ${raw}`);
+  return raw;
+}
+
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalStackOptions {
   const number = (name: string, fallback: number) => {
     const raw = env[name];
@@ -143,6 +154,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalStack
     schedulerPort: number("SCHEDULER_PORT", 8006),
     smtpPort: number("SMTP_PORT", DEFAULT_SMTP_PORT),
     serviceName: env.SERVICE_NAME || DEFAULT_SERVICE_NAME,
+    ...(env.LOCAL_CLOCK_AT ? { clockAt: clockStart(env.LOCAL_CLOCK_AT) } : {}),
     log: (line) => process.stdout.write(`${line}\n`),
   };
 }
@@ -277,6 +289,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stops.push(smtp.stop);
 
     const { advanceClock, nowIso, nowMs } = await import("../../functions/adapters/clock.ts");
+    if (options.clockAt !== undefined) advanceClock(Date.parse(options.clockAt) - Date.now());
     const localControl = async (request: IncomingMessage, response: ServerResponse, body: string) => {
       const url = new URL(request.url ?? "/", "http://localhost");
       if (url.pathname === "/__local/clock" && request.method === "POST") {

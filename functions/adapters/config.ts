@@ -240,6 +240,34 @@ function tokenVerifierFrom(env: Environment): TokenVerifierConfig {
   };
 }
 
+/** `from=to,...` origin pairs; production refuses any, so no deployed GET is ever redirected. */
+function localOneRecordOriginsFrom(env: Environment): ReadonlyMap<string, string> {
+  const raw = variable(env, SETTINGS_ENV.localOneRecordOrigins, optionalText);
+  const origins = new Map<string, string>();
+  if (raw === undefined) return origins;
+  if (modeFrom(env) !== "local")
+    throw new ConfigurationError(SETTINGS_ENV.localOneRecordOrigins, "is for the local runner only");
+  for (const pair of raw.split(",")) {
+    const [from, to] = pair.split("=").map((part) => part.trim());
+    const origin = (text: string | undefined) => {
+      try {
+        return text ? new URL(text).origin : null;
+      } catch {
+        return null;
+      }
+    };
+    const source = origin(from);
+    const target = origin(to);
+    if (source === null || target === null)
+      throw new ConfigurationError(
+        SETTINGS_ENV.localOneRecordOrigins,
+        `must be origin=origin pairs, got ${pair}`,
+      );
+    origins.set(source, target);
+  }
+  return origins;
+}
+
 const modeFrom = (env: Environment) => variable(env, SETTINGS_ENV.deploymentMode, deploymentMode);
 const groupNameFrom = (env: Environment) =>
   variable(env, SETTINGS_ENV.scheduleGroupName, withDefault(required(), DEFAULT_SCHEDULE_GROUP_NAME));
@@ -332,6 +360,8 @@ export function configFrom(source: Environment | (() => Environment)) {
     userPoolId: once("userPoolId", (e) => variable(e, SETTINGS_ENV.userPoolId, required())),
     /** APP_BASE_URL without a trailing slash, or undefined (locally: the request's own origin). */
     appBaseUrl: once("appBaseUrl", appBaseUrlFrom),
+    /** LOCAL_ONE_RECORD_ORIGINS: publisher origin -> local stand-in origin (local runner only). */
+    localOneRecordOrigins: once("localOneRecordOrigins", localOneRecordOriginsFrom),
     /** RATE_LIMIT_PER_SECOND, _BURST, _PER_MINUTE, _PER_HOUR, _PER_DAY, _TIERS, _CALLER_TIERS. */
     rateLimitTiers: once("rateLimitTiers", rateLimitTiersFrom),
     /** JWT_ISSUER and JWT_AUDIENCE (required), JWT_MAX_LIFETIME_SECONDS, JWKS_JSON, JWKS_URI. */

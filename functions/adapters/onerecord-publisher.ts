@@ -2,6 +2,8 @@
  * GETs on a carrier's ONE Record server through the SSRF-guarded HTTP sender (production: https and
  * public addresses only; the local runner also allows loopback, as for webhooks). Redirects are not
  * followed; a body larger than MAX_EVENT_DOCUMENT_BYTES is a failure, never half a document.
+ * `standIns` (local runner only, config.ts) sends a publisher origin's GETs to a server on this
+ * machine, so a publisher's documents are served with the IRIs they were published with.
  */
 import type { OneRecordPublisher } from "../core/ports/one-record.ts";
 import type { HttpSender } from "./http-sender.ts";
@@ -9,11 +11,20 @@ import type { HttpSender } from "./http-sender.ts";
 export const MAX_EVENT_DOCUMENT_BYTES = 1_048_576;
 const FETCH_TIMEOUT_MS = 5_000;
 
-export function oneRecordPublisher(sender: HttpSender): OneRecordPublisher {
+export function oneRecordPublisher(
+  sender: HttpSender,
+  standIns: ReadonlyMap<string, string> = new Map(),
+): OneRecordPublisher {
+  const served = (url: string) => {
+    if (standIns.size === 0 || !URL.canParse(url)) return url;
+    const target = new URL(url);
+    const standIn = standIns.get(target.origin);
+    return standIn === undefined ? url : `${standIn}${target.pathname}${target.search}`;
+  };
   return {
     async fetch(url, token) {
       const result = await sender.get({
-        url,
+        url: served(url),
         headers: {
           accept: "application/ld+json",
           ...(token ? { authorization: `Bearer ${token}` } : {}),

@@ -51,6 +51,12 @@ export const SETTINGS_ENV = {
    * e-mail links point there. Unset locally: the runner serves the app on the API's own origin.
    */
   appBaseUrl: "APP_BASE_URL",
+  /**
+   * Local runner only: ONE Record publisher origins served by a stand-in on this machine,
+   * `https://publisher.example=http://127.0.0.1:8080` (comma-separated), so a publisher's documents
+   * can be served with their own IRIs. Refused when DEPLOYMENT_MODE is not "local".
+   */
+  localOneRecordOrigins: "LOCAL_ONE_RECORD_ORIGINS",
   /** Most notification rules one forwarder may have. */
   maxRulesPerForwarder: "MAX_RULES_PER_FORWARDER",
   /** Most webhooks one forwarder may have. */

@@ -65,4 +65,13 @@ describe("oneRecordPublisher", () => {
     expect(await production.fetch(`${base}/event`, "t")).toMatchObject({ kind: "refused" });
     expect(seen.length).toBe(before);
   });
+
+  it("a stand-in origin (local runner) serves a publisher's IRIs: same path, other origin", async () => {
+    const standIn = oneRecordPublisher(
+      createHttpSender("local"),
+      new Map([["https://1r.example.com", base]]),
+    );
+    expect(await standIn.fetch("https://1r.example.com/event", "t")).toMatchObject({ kind: "ok" });
+    expect(await standIn.fetch("https://1r.example.com/down", "t")).toMatchObject({ status: 503 });
+  });
 });

@@ -215,7 +215,7 @@ function consistentPair(station: string, pair: DateTimePair): boolean {
 
 const sameLocal = (pair: DateTimePair, local: string): boolean => pair.Local.slice(5, 16) === local;
 
-function milestones(map: RouteMapView): Milestone[] {
+export function milestones(map: RouteMapView): Milestone[] {
   return [
     ...map.MilestonePlan.OriginCycle.Milestone,
     ...map.MilestonePlan.RoutingCycle.Flight.flatMap((f) => f.Milestone),

@@ -60,6 +60,18 @@ describe("envelopes and line ends", () => {
     expect(only(body).message.id).toBe("77");
   });
 
+  it("an interchange that runs its segments into the text: UNB'UNH'FSU/12 on one line, the text closed by ' before UNT", () => {
+    // EDIFACT needs no line break between segments (each ends with '), as community systems send it.
+    const body =
+      "UNB+IATA:1+REUAIR08DLH:PIMA+REUAGT82SHNK/FRA01:PIMA+260314:1342+ICREF+0'UNH+MSGREF+CIMFSU:12'FSU/12\r\n" +
+      "020-12345675FRAJFK/T10K250.0\r\nRCF/LH400/14MAR1610/JFK/T10K250.0\r\n'UNT+3+MSGREF'UNZ+1+ICREF'";
+    const report = only(body);
+    expect(report).toMatchObject({ status: "RCF", station: "JFK", time: at(3, 14, 16, 10) });
+    expect(report.message).toEqual({ type: "FSU", version: "12", id: "MSGREF" });
+    // Only right after a segment terminator: an identifier glued to a segment's data is no message.
+    expect(refusal("UNB+IATA:1+A+B+260314:1342+1FSU/12\n020-12345675FRAJFK/T10\n").line).toBe(2);
+  });
+
   it("Type-B priority lines QK and QU, an origin line with the message identity, ZCZC and NNNN", () => {
     const body = `ZCZC\nQK HDQFMLH FRAFMLHX\n.HDQRMXH 141342/REF0042\n${FSU}RCS/14MAR0910/FRA/T10\nNNNN\nQU FRAFMLH\n${FSU}NFD/15MAR0800/JFK/T10\n`;
     const reports = parseCargoImp(body);

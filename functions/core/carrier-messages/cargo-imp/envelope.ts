@@ -10,6 +10,9 @@
  * - EDIFACT service segments around a Cargo-IMP text (IATA's wrapping of Cargo-IMP for community
  *   systems): `UNA`, `UNB` (interchange), `UNG` (group), `UNH` (message header: its reference names
  *   the message), `UNT`, `UNE`, `UNZ`, each on its own line, several segments on one line allowed.
+ *   Segments end with `'` and need no line break, so an interchange may run the service segments and
+ *   the message identifier into one line (`UNB+...'UNH+MSGREF+CIMFSU:12'FSU/12`, the text on the
+ *   next lines) and close the text with `'` before its trailer (`'UNT+3+MSGREF'UNZ+1+ICREF'`).
  * - A message starts at its identifier line (`FSU/13`, `FWB/16`, `FFM/8`, ...; any version of 1-3
  *   digits) and runs until the next identifier or envelope line, so several messages may share a body.
  * - Any other line outside a message is refused, naming it; so is a body without a message.
@@ -76,6 +79,15 @@ export class TypeBEnvelope {
       } else if (isEdifactServiceSegment(line)) {
         const unh = UNH_REFERENCE_RE.exec(line);
         if (unh !== null) reference = unh[1] as string;
+        // The message identifier right after the last segment's terminator starts the message.
+        const after = this.identifier.exec(line.slice(line.lastIndexOf("'") + 1));
+        if (after !== null && line.includes("'")) {
+          cursor.index++;
+          messages++;
+          cursor.end = this.messageEnd(lines, cursor.index);
+          read({ type: after[1] as string, version: after[2] as string, id: reference });
+          continue;
+        }
       } else if (ADDRESS_LINE_RE.test(line)) {
         reference = null; // a new Type-B envelope starts
       } else if (line !== "NNNN" && line !== "ZCZC") {

@@ -16,8 +16,11 @@ const MAX_LINE_LENGTH = 69;
 const LINE_END_RE = /\r\n|\r|\n/;
 /** A CR not followed by LF: a body whose lines end in CR alone (or that mixes them in). */
 const LONE_CR_RE = /\r(?!\n)/;
-/** UNA, or an EDIFACT service segment tag (UNB, UNG, UNH, UNT, UNE, UNZ) and its `+`. */
-const EDIFACT_SERVICE_RE = /^(?:UNA|UN[BGHTEZ]\+)/;
+/**
+ * UNA, or an EDIFACT service segment tag (UNB, UNG, UNH, UNT, UNE, UNZ) and its `+`; after a segment
+ * terminator `'` when the line goes on from the Cargo-IMP text it closes (`'UNT+3+MSGREF'UNZ+...`).
+ */
+const EDIFACT_SERVICE_RE = /^'?(?:UNA|UN[BGHTEZ]\+)/;
 
 /**
  * An EDIFACT service segment line (interchange, group or message header or trailer) around a

@@ -182,9 +182,11 @@ function readEvent(event: Node, reader: Reader): CarrierReport | null {
   const { awb, origin, destination, originAt, destinationAt } = readWaybill(event, reader);
 
   const locationAt = property(event, "eventLocation") ?? property(event, "recordedAtLocation");
-  if (locationAt === undefined)
+  // RCS is the consignment received from the shipper at the AWB's origin (as an FSU's RCS line without
+  // an airport pair reads): an RCS that names no location is there. Any other code needs its location.
+  if (locationAt === undefined && code !== "RCS")
     return reader.fail(event.path, "an eventLocation with an IATA airport code", undefined);
-  const station = locationCode(locationAt, reader, "eventLocation");
+  const station = locationAt === undefined ? origin : locationCode(locationAt, reader, "eventLocation");
 
   const dateAt = property(event, "eventDate");
   if (dateAt === undefined) return reader.fail(event.path, "an eventDate (xsd:dateTime)", undefined);
@@ -203,7 +205,7 @@ function readEvent(event: Node, reader: Reader): CarrierReport | null {
       report: reader.at(event.path),
       origin: originAt,
       destination: destinationAt,
-      station: reader.at(locationAt.path),
+      station: locationAt === undefined ? originAt : reader.at(locationAt.path),
       time: reader.at(dateAt.path),
     },
   };
