@@ -3,8 +3,10 @@
  * (Type, Revision, Latest-Revision, Last-Modified, Content-Language), refusals as problems, and the
  * server's base URL as the caller reached it.
  */
-import type { ReadAnswer } from "../core/use-cases/read-one-record.ts";
+
 import { CONTENT_LANGUAGE, JSON_LD } from "../core/one-record-server/vocabulary.ts";
+import type { PostAnswer } from "../core/use-cases/post-one-record-event.ts";
+import type { ReadAnswer } from "../core/use-cases/read-one-record.ts";
 import { ProblemError } from "./problems.ts";
 import type { HttpResult } from "./request.ts";
 
@@ -39,5 +41,19 @@ export function answer(result: ReadAnswer, withBody = true): HttpResult {
           "last-modified": httpDate(result.lastModified),
         }),
       };
+  }
+}
+
+/** A posted event's answer: 201 with the event's Location, 202 when it is kept only as history. */
+export function postAnswer(result: PostAnswer): HttpResult {
+  switch (result.kind) {
+    case "created":
+      return { status: 201, headers: { location: result.location } };
+    case "accepted":
+      return { status: 202 };
+    case "not-found":
+      throw new ProblemError(404, "not-found", result.detail);
+    case "forbidden":
+      throw new ProblemError(403, "forbidden", result.detail);
   }
 }

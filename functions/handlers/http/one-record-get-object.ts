@@ -1,4 +1,4 @@
-/** GET /onerecord/logistics-objects/{id}: a logistics object with its bodyget. */
+/** GET /onerecord/logistics-objects/{id}: a logistics object, its links embedded or as of an instant on request. */
 import { nowIso } from "../../adapters/clock.ts";
 import { getLogisticsObject, type ReadOneRecordDeps } from "../../core/use-cases/read-one-record.ts";
 import { answer, oneRecordLinks } from "../../http/one-record.ts";
