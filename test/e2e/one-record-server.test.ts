@@ -217,6 +217,14 @@ describe("the ONE Record server reads what the service knows of an AWB", () => {
     expect((await oneRecord(waybillUrl, stranger)).status).toBe(403);
     expect((await oneRecord(`${waybillUrl}/logistics-events`, stranger)).status).toBe(403);
     expect((await oneRecord(waybillUrl, tokens.carrier("057"))).status).toBe(403);
+    // Derived objects change by carrier messages only: PATCH is not a method of them.
+    const patch = await call(stack.url, "PATCH", new URL(waybillUrl).pathname, {
+      token: carrier,
+      body: "{}",
+      contentType: LD,
+    });
+    expect(patch.status, patch.text).toBe(405);
+    expect(patch.headers.get("content-type")).toContain("problem+json");
     const never = await oneRecord("/logistics-objects/not-an-id-we-gave", owner);
     expect(never.status).toBe(404);
     expect(never.headers.get("content-type")).toContain("problem+json");
