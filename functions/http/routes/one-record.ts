@@ -6,10 +6,15 @@
 import * as v from "valibot";
 import { component, type RouteApis } from "./route-api.ts";
 
-const JsonLdSchema = v.pipe(
-  v.looseObject({ "@context": v.unknown(), "@id": v.string(), "@type": v.string() }),
-  v.description("A JSON-LD document of the ONE Record data model 3.3 or API ontology 2.3."),
-);
+/** Each component its own schema object: the OpenAPI document names a schema once. */
+const jsonLd = (
+  what: string,
+  terms: Record<string, v.OptionalSchema<v.StringSchema<undefined>, undefined>> = {},
+) =>
+  v.pipe(
+    v.looseObject({ "@context": v.unknown(), "@id": v.string(), "@type": v.string(), ...terms }),
+    v.description(`${what}: a JSON-LD document of the ONE Record data model 3.3 or API ontology 2.3.`),
+  );
 
 const INSTANT = v.pipe(
   v.string(),
@@ -59,7 +64,7 @@ export const ONE_RECORD_ROUTES = {
     summary:
       "ONE Record ServerInformation: data holder, API versions 2.0.0 to 2.3.0, content types, ontologies",
     tag: "one record",
-    response: component("OneRecordServerInformation", JsonLdSchema, {
+    response: component("OneRecordServerInformation", jsonLd("api:ServerInformation"), {
       "@context": { api: "https://onerecord.iata.org/ns/api#" },
       "@id": `${BASE}/`,
       "@type": "api:ServerInformation",
@@ -72,7 +77,14 @@ export const ONE_RECORD_ROUTES = {
       `revision of that instant (30 days of snapshots; 404 before the first); awb-{prefix}-{serial} answers 307 to the Waybill. ${ACCESS}`,
     tag: "one record",
     query: ObjectQuerySchema,
-    response: component("OneRecordLogisticsObject", JsonLdSchema, objectExample),
+    response: component(
+      "OneRecordLogisticsObject",
+      jsonLd("A logistics object", {
+        "cargo:waybillPrefix": v.optional(v.string()),
+        "cargo:waybillNumber": v.optional(v.string()),
+      }),
+      objectExample,
+    ),
     errors: [404],
   },
   "one-record-head-object": {
@@ -87,7 +99,7 @@ export const ONE_RECORD_ROUTES = {
       "event-code, created-after/-before, occurred-after/-before, sorted by eventDate, limit and skip",
     tag: "one record",
     query: EventQuerySchema,
-    response: component("OneRecordEventCollection", JsonLdSchema, {
+    response: component("OneRecordEventCollection", jsonLd("An api:Collection of LogisticsEvents"), {
       "@context": { api: "https://onerecord.iata.org/ns/api#" },
       "@id": `${WAYBILL}/logistics-events`,
       "@type": "api:Collection",
@@ -110,7 +122,7 @@ export const ONE_RECORD_ROUTES = {
   "one-record-get-event": {
     summary: "One LogisticsEvent of a logistics object",
     tag: "one record",
-    response: component("OneRecordLogisticsEvent", JsonLdSchema, {
+    response: component("OneRecordLogisticsEvent", jsonLd("A cargo:LogisticsEvent"), {
       "@context": { cargo: "https://onerecord.iata.org/ns/cargo#" },
       "@id": `${WAYBILL}/logistics-events/dep-fra-1-actual`,
       "@type": "cargo:LogisticsEvent",
