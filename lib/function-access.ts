@@ -73,6 +73,16 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "receive-onerecord-notification": {
     tables: { routeMaps: "readWrite", subscriptions: "read", deliveries: "readWrite" },
   },
+  // The ONE Record server: reads answer from route maps and their snapshots; a carrier's posted event
+  // is the same write as a posted message.
+  "one-record-server-information": {},
+  "one-record-get-object": { tables: { routeMaps: "read" } },
+  "one-record-head-object": { tables: { routeMaps: "read" } },
+  "one-record-list-events": { tables: { routeMaps: "read" } },
+  "one-record-get-event": { tables: { routeMaps: "read" } },
+  "one-record-post-event": {
+    tables: { routeMaps: "readWrite", subscriptions: "read", deliveries: "readWrite" },
+  },
   // Trigger items on the route map; an FSR status request for the carrier: its collapse window, its
   // delivery record and the XTD usage ledger (Deliveries table), its job on the delivery queue.
   "trigger-route-map": {

@@ -10,7 +10,7 @@ import { DEFAULT_SERVICE_NAME } from "./settings.ts";
 
 export { DEFAULT_SERVICE_NAME };
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "DELETE";
 
 /**
  * Timeout of every HTTP route's Lambda (the stack's, and the deadline the local runner gives each
@@ -33,9 +33,10 @@ interface RouteShape {
   body?: { contentTypes: readonly string[] };
   /**
    * "paging": the route reads ?CurrentPage=&PageSize=; "cursor": ?Limit=&Cursor= (an opaque cursor of
-   * the next page); "force": it reads ?force=true|false; "month": ?month=YYYY-MM and the paging query.
+   * the next page); "force": it reads ?force=true|false; "month": ?month=YYYY-MM and the paging query;
+   * "onerecord": the ONE Record API's own query (embedded, at, the event filters).
    */
-  query?: "paging" | "cursor" | "force" | "month";
+  query?: "paging" | "cursor" | "force" | "month" | "onerecord";
 }
 
 const JSON_BODY = { contentTypes: ["application/json"] } as const;
@@ -46,6 +47,9 @@ const RULES = `${FFW}/eventconfignotifier`;
 const WEBHOOKS = `${FFW}/webhook`;
 const FORWARDERS = "/support/forwarders";
 const CARRIERS = "/support/carriers";
+const ONE_RECORD = "/onerecord";
+const oneRecord = ["forwarder", "carrier"] as const;
+const JSON_LD_BODY = { contentTypes: ["application/ld+json"] } as const;
 
 const TABLE = [
   { handler: "get-openapi", method: "GET", path: "/openapi.json", roles: "public" },
@@ -78,6 +82,43 @@ const TABLE = [
     path: "/onerecord/notifications",
     roles: ["carrier"],
     body: { contentTypes: ["application/ld+json"] },
+  },
+  // ---- the ONE Record server (API 2.x, data model 3.x, JSON-LD): what the service knows of an AWB as
+  // logistics objects and events, for forwarders' and carriers' ONE Record clients.
+  { handler: "one-record-server-information", method: "GET", path: ONE_RECORD, roles: oneRecord },
+  {
+    handler: "one-record-get-object",
+    method: "GET",
+    path: `${ONE_RECORD}/logistics-objects/{id}`,
+    roles: oneRecord,
+    query: "onerecord",
+  },
+  {
+    handler: "one-record-head-object",
+    method: "HEAD",
+    path: `${ONE_RECORD}/logistics-objects/{id}`,
+    roles: oneRecord,
+    query: "onerecord",
+  },
+  {
+    handler: "one-record-list-events",
+    method: "GET",
+    path: `${ONE_RECORD}/logistics-objects/{id}/logistics-events`,
+    roles: oneRecord,
+    query: "onerecord",
+  },
+  {
+    handler: "one-record-post-event",
+    method: "POST",
+    path: `${ONE_RECORD}/logistics-objects/{id}/logistics-events`,
+    roles: ["carrier"],
+    body: JSON_LD_BODY,
+  },
+  {
+    handler: "one-record-get-event",
+    method: "GET",
+    path: `${ONE_RECORD}/logistics-objects/{id}/logistics-events/{eventId}`,
+    roles: oneRecord,
   },
   // Literal paths before `/{awb}` (DESIGN.md section 9 Paging); the local API sorts by specificity too.
   // The caller's XTD usage ledger of a month.

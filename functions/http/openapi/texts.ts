@@ -17,6 +17,11 @@ export const TAGS: { name: ApiTag; description: string }[] = [
     name: "support",
     description: "Support: tenants and their clients, carrier settings, customer endpoints",
   },
+  {
+    name: "one record",
+    description:
+      "ONE Record server (API 2.x, JSON-LD): logistics objects and events of AWBs, for ONE Record clients",
+  },
   { name: "meta", description: "This description" },
 ];
 

@@ -10,6 +10,7 @@ import { CARRIER_ROUTES } from "./carriers.ts";
 import { CUSTOMER_ENDPOINT_ROUTES } from "./customer-endpoints.ts";
 import { META_ROUTES } from "./meta.ts";
 import { NOTIFICATION_ROUTES } from "./notifications.ts";
+import { ONE_RECORD_ROUTES } from "./one-record.ts";
 import type { RouteApi, RouteApis } from "./route-api.ts";
 import { ROUTE_MAP_ROUTES } from "./route-maps.ts";
 import { SUPPORT_CARRIER_ROUTES } from "./support-carriers.ts";
@@ -26,6 +27,7 @@ export const ROUTE_API_AREAS: readonly RouteApis[] = [
   CUSTOMER_ENDPOINT_ROUTES,
   SUPPORT_CARRIER_ROUTES,
   SUPPORT_FORWARDER_ROUTES,
+  ONE_RECORD_ROUTES,
 ];
 
 export const ROUTE_API: Readonly<Record<HandlerId, RouteApi>> = {
@@ -37,6 +39,7 @@ export const ROUTE_API: Readonly<Record<HandlerId, RouteApi>> = {
   ...CUSTOMER_ENDPOINT_ROUTES,
   ...SUPPORT_CARRIER_ROUTES,
   ...SUPPORT_FORWARDER_ROUTES,
+  ...ONE_RECORD_ROUTES,
 };
 
 export type { Component, RouteApi } from "./route-api.ts";

@@ -53,7 +53,14 @@ export interface HtmlPage {
  */
 export type DeclaredError = 400 | 404 | 409 | 422 | 502 | 503;
 
-export type ApiTag = "meta" | "route maps" | "carriers" | "notifications" | "webhooks" | "support";
+export type ApiTag =
+  | "meta"
+  | "route maps"
+  | "carriers"
+  | "notifications"
+  | "webhooks"
+  | "support"
+  | "one record";
 
 export interface RouteApi {
   readonly summary: string;

@@ -26,7 +26,7 @@
  */
 import { MAX_MESSAGES_PER_BODY } from "../common.ts";
 import type { PathKey } from "../json/lines.ts";
-import type { CarrierReport, MessageOrigin, ReportedStatusCode, StatusReport } from "../types.ts";
+import type { AwbId, CarrierReport, MessageOrigin, ReportedStatusCode, StatusReport } from "../types.ts";
 import {
   API_NS,
   assertShallow,
@@ -108,7 +108,7 @@ export function parseOneRecordEvents(
   const reports: CarrierReport[] = [];
   for (const node of eventNodes(body, reader)) {
     if (options.skipOtherCodes && !hasStatusCode(node)) continue;
-    const report = readEvent(node, reader);
+    const report = readEvent(node, reader, options.waybill);
     if (report !== null) reports.push(report);
   }
   return reports;
@@ -120,6 +120,11 @@ export interface OneRecordParseOptions {
    * refusing them: what a subscriber does with a LogisticsObject's whole event list.
    */
   skipOtherCodes?: boolean;
+  /**
+   * The Waybill the events are for, when the address they were posted to names it (a ONE Record
+   * server's `{lo}/logistics-events`): `eventFor` is then not read, as the object is the URL's.
+   */
+  waybill?: { awb: AwbId; origin: string; destination: string };
 }
 
 function hasStatusCode(event: Node): boolean {
@@ -146,7 +151,11 @@ function messageOf(event: Node, types: readonly string[], codeAt: Located): Mess
   };
 }
 
-function readEvent(event: Node, reader: Reader): CarrierReport | null {
+function readEvent(
+  event: Node,
+  reader: Reader,
+  posted?: OneRecordParseOptions["waybill"],
+): CarrierReport | null {
   const types = typesOf(event);
   const isEvent = types.some(
     (t) => t === `${CARGO_NS}LogisticsEvent` || t === `${CARGO_NS}StatusUpdateEvent`,
@@ -179,7 +188,10 @@ function readEvent(event: Node, reader: Reader): CarrierReport | null {
       timeTypeAt?.value,
     );
 
-  const { awb, origin, destination, originAt, destinationAt } = readWaybill(event, reader);
+  const { awb, origin, destination, originAt, destinationAt } =
+    posted === undefined
+      ? readWaybill(event, reader)
+      : { ...posted, originAt: reader.at(event.path), destinationAt: reader.at(event.path) };
 
   const locationAt = property(event, "eventLocation") ?? property(event, "recordedAtLocation");
   // RCS is the consignment received from the shipper at the AWB's origin (as an FSU's RCS line without
