@@ -2,8 +2,8 @@
 import type { InferOutput } from "valibot";
 import { DEFAULT_EVENT_LIMIT, type EventFilter, MAX_EVENT_LIMIT } from "../core/one-record-server/events.ts";
 import { parseInstant } from "../core/one-record-server/server-info.ts";
-import type { EventQuerySchema, ObjectQuerySchema } from "./routes/one-record.ts";
 import { badRequest } from "./problems.ts";
+import type { EventQuerySchema, ObjectQuerySchema } from "./routes/one-record.ts";
 
 /** Ids are UUIDs, IATA codes or awb-{prefix}-{serial}: anything else is no id the service gave (404 later). */
 export function objectIdFromPath(value: string | undefined): string {
@@ -17,7 +17,8 @@ export function eventIdFromPath(value: string | undefined): string {
 function instant(text: string | undefined, field: string): string | null {
   if (text === undefined) return null;
   const parsed = parseInstant(text);
-  if (parsed === null) throw badRequest(`${field} is not a valid instant.`, [{ field, message: "must be a valid instant" }]);
+  if (parsed === null)
+    throw badRequest(`${field} is not a valid instant.`, [{ field, message: "must be a valid instant" }]);
   return parsed;
 }
 

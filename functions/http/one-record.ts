@@ -3,8 +3,9 @@
  * (Type, Revision, Latest-Revision, Last-Modified, Content-Language), refusals as problems, and the
  * server's base URL as the caller reached it.
  */
-import type { ReadAnswer } from "../core/use-cases/read-one-record.ts";
+
 import { CONTENT_LANGUAGE, JSON_LD } from "../core/one-record-server/vocabulary.ts";
+import type { ReadAnswer } from "../core/use-cases/read-one-record.ts";
 import { ProblemError } from "./problems.ts";
 import type { HttpResult } from "./request.ts";
 

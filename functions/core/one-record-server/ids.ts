@@ -20,9 +20,7 @@ const DIGIT_KIND = new Map<string, ObjectKind>(
 /** Legs a route map holds at most (the route-map core's bound), so a leg index fits two hex digits. */
 export const MAX_LEGS = 12;
 
-export type ObjectRef =
-  | { kind: ObjectKind; awb: AwbId; leg: number }
-  | { kind: "Location"; code: string };
+export type ObjectRef = { kind: ObjectKind; awb: AwbId; leg: number } | { kind: "Location"; code: string };
 
 export function objectId(kind: ObjectKind, awb: AwbId, leg = 0): string {
   const hex = `${awb.prefix}${awb.serial}${KIND_DIGIT[kind]}8${leg.toString(16).padStart(2, "0")}08${"0".repeat(15)}`;

@@ -45,7 +45,8 @@ const WEIGHT_UNITS: Record<string, string> = { K: "KGM", L: "LBR" };
 
 function totals(total: Totals): JsonLd {
   const out: JsonLd = { "rmt:totalPieceCount": total.NoOfPieces };
-  if (total.Weight !== null) out["cargo:totalGrossWeight"] = value(total.Weight, WEIGHT_UNITS[total.WeightCode ?? "K"] ?? "KGM");
+  if (total.Weight !== null)
+    out["cargo:totalGrossWeight"] = value(total.Weight, WEIGHT_UNITS[total.WeightCode ?? "K"] ?? "KGM");
   // The route map keeps volumes in cubic metres (VolumeCode MC).
   if (total.Volume !== null) out["cargo:totalVolume"] = value(total.Volume, "MTQ");
   return out;
@@ -70,7 +71,9 @@ export function waybill(links: Links, map: RouteMap, embedded = false): JsonLd {
     "cargo:waybillType": ref("cargo:MASTER"),
     "cargo:departureLocation": linkOrEmbed(links, Origin, embedded),
     "cargo:arrivalLocation": linkOrEmbed(links, Destination, embedded),
-    "cargo:shipment": embedded ? shipment(links, map, false) : ref(objectUrl(links, objectId("Shipment", awb))),
+    "cargo:shipment": embedded
+      ? shipment(links, map, false)
+      : ref(objectUrl(links, objectId("Shipment", awb))),
   };
 }
 

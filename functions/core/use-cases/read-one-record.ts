@@ -56,7 +56,11 @@ const forbidden = (): ReadAnswer => ({
   detail: "This logistics object is not shared with the caller.",
 });
 
-export function mayAccess(view: Pick<RouteMapView, "ownerAgent" | "xtdForwarders">, awb: AwbId, caller: OneRecordCaller) {
+export function mayAccess(
+  view: Pick<RouteMapView, "ownerAgent" | "xtdForwarders">,
+  awb: AwbId,
+  caller: OneRecordCaller,
+) {
   return caller.role === "carrier" ? awb.prefix === caller.carrierPrefix : mayRead(view, caller);
 }
 
@@ -84,7 +88,13 @@ async function resolve(
   if (!mayAccess(view, ref.awb, caller)) return forbidden();
   if (at === null) {
     const json = await currentRouteMapJson(view, now, () => deps.routeMaps.get(ref.awb));
-    return { ref, view, map: JSON.parse(json) as RouteMap, revision: view.version, lastModified: view.updatedAt };
+    return {
+      ref,
+      view,
+      map: JSON.parse(json) as RouteMap,
+      revision: view.version,
+      lastModified: view.updatedAt,
+    };
   }
   // Snapshots come newest first, one per change; the object as of `at` is the newest not after it.
   const snapshots = await deps.routeMaps.snapshots(ref.awb, now);
@@ -111,9 +121,13 @@ export interface GetObjectInput {
   at: string | null;
 }
 
-export async function getLogisticsObject(deps: ReadOneRecordDeps, input: GetObjectInput): Promise<ReadAnswer> {
+export async function getLogisticsObject(
+  deps: ReadOneRecordDeps,
+  input: GetObjectInput,
+): Promise<ReadAnswer> {
   const alias = parseAwbAlias(input.id);
-  if (alias !== null) return { kind: "redirect", location: objectUrl(input.links, objectId("Waybill", alias)) };
+  if (alias !== null)
+    return { kind: "redirect", location: objectUrl(input.links, objectId("Waybill", alias)) };
   const ref = parseObjectId(input.id);
   if (ref === null) return notFound(input.id);
   if (ref.kind === "Location")
@@ -202,7 +216,8 @@ export async function getLogisticsEvent(
   if (isAnswer(found)) return found;
   const { resolved, events } = found;
   const event = events.find((candidate) => candidate.id === input.eventId);
-  if (event === undefined) return { kind: "not-found", detail: `No logistics event ${input.eventId} of ${input.id}.` };
+  if (event === undefined)
+    return { kind: "not-found", detail: `No logistics event ${input.eventId} of ${input.id}.` };
   const owner = { kind: resolved.ref.kind, leg: resolved.ref.leg };
   return {
     kind: "ok",

@@ -7,17 +7,20 @@ import { httpRoute, type Pipeline } from "../../http/pipeline.ts";
 import { httpPipeline, routeMaps } from "../../wiring.ts";
 
 export const make = (deps: () => ReadOneRecordDeps, pipeline?: Pipeline) =>
-  httpRoute("one-record-get-event", { params: { id: objectIdFromPath, eventId: eventIdFromPath } }, pipeline).handle(
-    async ({ identity, params, baseUrl }) =>
-      answer(
-        await getLogisticsEvent(deps(), {
-          id: params.id,
-          eventId: params.eventId,
-          caller: identity,
-          links: oneRecordLinks(baseUrl),
-          now: nowIso(),
-        }),
-      ),
+  httpRoute(
+    "one-record-get-event",
+    { params: { id: objectIdFromPath, eventId: eventIdFromPath } },
+    pipeline,
+  ).handle(async ({ identity, params, baseUrl }) =>
+    answer(
+      await getLogisticsEvent(deps(), {
+        id: params.id,
+        eventId: params.eventId,
+        caller: identity,
+        links: oneRecordLinks(baseUrl),
+        now: nowIso(),
+      }),
+    ),
   );
 
 export const handler = make(() => ({ routeMaps: routeMaps() }), httpPipeline);

@@ -10,18 +10,21 @@ import { httpPipeline, routeMaps } from "../../wiring.ts";
 const api = ONE_RECORD_ROUTES["one-record-head-object"];
 
 export const make = (deps: () => ReadOneRecordDeps, pipeline?: Pipeline) =>
-  httpRoute("one-record-head-object", { params: { id: objectIdFromPath }, query: api.query }, pipeline).handle(
-    async ({ identity, params, query, baseUrl }) =>
-      answer(
-        await getLogisticsObject(deps(), {
-          id: params.id,
-          caller: identity,
-          links: oneRecordLinks(baseUrl),
-          now: nowIso(),
-          ...objectQuery(query),
-        }),
-        false,
-      ),
+  httpRoute(
+    "one-record-head-object",
+    { params: { id: objectIdFromPath }, query: api.query },
+    pipeline,
+  ).handle(async ({ identity, params, query, baseUrl }) =>
+    answer(
+      await getLogisticsObject(deps(), {
+        id: params.id,
+        caller: identity,
+        links: oneRecordLinks(baseUrl),
+        now: nowIso(),
+        ...objectQuery(query),
+      }),
+      false,
+    ),
   );
 
 export const handler = make(() => ({ routeMaps: routeMaps() }), httpPipeline);

@@ -10,17 +10,20 @@ import { httpPipeline, routeMaps } from "../../wiring.ts";
 const api = ONE_RECORD_ROUTES["one-record-list-events"];
 
 export const make = (deps: () => ReadOneRecordDeps, pipeline?: Pipeline) =>
-  httpRoute("one-record-list-events", { params: { id: objectIdFromPath }, query: api.query }, pipeline).handle(
-    async ({ identity, params, query, baseUrl }) =>
-      answer(
-        await listLogisticsEvents(deps(), {
-          id: params.id,
-          caller: identity,
-          links: oneRecordLinks(baseUrl),
-          now: nowIso(),
-          filter: eventFilter(query),
-        }),
-      ),
+  httpRoute(
+    "one-record-list-events",
+    { params: { id: objectIdFromPath }, query: api.query },
+    pipeline,
+  ).handle(async ({ identity, params, query, baseUrl }) =>
+    answer(
+      await listLogisticsEvents(deps(), {
+        id: params.id,
+        caller: identity,
+        links: oneRecordLinks(baseUrl),
+        now: nowIso(),
+        filter: eventFilter(query),
+      }),
+    ),
   );
 
 export const handler = make(() => ({ routeMaps: routeMaps() }), httpPipeline);

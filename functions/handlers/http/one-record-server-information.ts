@@ -11,7 +11,10 @@ export const make = (pipeline?: Pipeline) =>
   httpRoute("one-record-server-information", {}, pipeline).handle(async ({ baseUrl }) => ({
     status: 200,
     body: serverInformation(oneRecordLinks(baseUrl).base, "Route Map Tracker"),
-    headers: jsonLdHeaders({ type: "https://onerecord.iata.org/ns/api#ServerInformation", "last-modified": httpDate(DESCRIBED_AT) }),
+    headers: jsonLdHeaders({
+      type: "https://onerecord.iata.org/ns/api#ServerInformation",
+      "last-modified": httpDate(DESCRIBED_AT),
+    }),
   }));
 
 export const handler = make(httpPipeline);

@@ -19,7 +19,8 @@ export const TAGS: { name: ApiTag; description: string }[] = [
   },
   {
     name: "one record",
-    description: "ONE Record server (API 2.x, JSON-LD): logistics objects and events of AWBs, for ONE Record clients",
+    description:
+      "ONE Record server (API 2.x, JSON-LD): logistics objects and events of AWBs, for ONE Record clients",
   },
   { name: "meta", description: "This description" },
 ];

@@ -56,7 +56,8 @@ const ACCESS =
 
 export const ONE_RECORD_ROUTES = {
   "one-record-server-information": {
-    summary: "ONE Record ServerInformation: data holder, API versions 2.0.0 to 2.3.0, content types, ontologies",
+    summary:
+      "ONE Record ServerInformation: data holder, API versions 2.0.0 to 2.3.0, content types, ontologies",
     tag: "one record",
     response: component("OneRecordServerInformation", JsonLdSchema, {
       "@context": { api: "https://onerecord.iata.org/ns/api#" },
