@@ -17,10 +17,12 @@ export const ProposalQuerySchema = v.object({
   topic: v.optional(v.pipe(v.string(), v.maxLength(2000))),
 });
 
-const JsonLdSchema = v.pipe(
-  v.looseObject({ "@context": v.unknown(), "@id": v.string(), "@type": v.string() }),
-  v.description("A JSON-LD document of the ONE Record API ontology 2.3."),
-);
+/** A new schema object per component: the document names each schema once. */
+const jsonLd = () =>
+  v.pipe(
+    v.looseObject({ "@context": v.unknown(), "@id": v.string(), "@type": v.string() }),
+    v.description("A JSON-LD document of the ONE Record API ontology 2.3."),
+  );
 
 export const ONE_RECORD_SUBSCRIPTION_ROUTES = {
   "one-record-subscription-create": {
@@ -40,7 +42,7 @@ export const ONE_RECORD_SUBSCRIPTION_ROUTES = {
       "we subscribe as the data holder, notifications to our {base}/notifications",
     tag: "one record",
     query: ProposalQuerySchema,
-    response: component("OneRecordSubscription", JsonLdSchema, {
+    response: component("OneRecordSubscription", jsonLd(), {
       "@context": { api: "https://onerecord.iata.org/ns/api#" },
       "@id": `${BASE}/subscriptions/proposed`,
       "@type": "api:Subscription",
@@ -49,7 +51,7 @@ export const ONE_RECORD_SUBSCRIPTION_ROUTES = {
   "one-record-action-request-get": {
     summary: `A SubscriptionRequest: its Subscription, status (REQUEST_ACCEPTED or REQUEST_REVOKED) and times.${OWNER_ONLY}`,
     tag: "one record",
-    response: component("OneRecordSubscriptionRequest", JsonLdSchema, {
+    response: component("OneRecordSubscriptionRequest", jsonLd(), {
       "@context": { api: "https://onerecord.iata.org/ns/api#" },
       "@id": `${BASE}/action-requests/1`,
       "@type": "api:SubscriptionRequest",
