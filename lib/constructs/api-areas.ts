@@ -35,7 +35,6 @@ export const ROUTE_AREAS: readonly RouteArea[] = [
   { id: "CarrierRoutes", paths: ["/carrier"] },
   // ONE Record (notifications today; its API area's routes land here).
   { id: "OneRecordRoutes", paths: ["/onerecord"] },
-  { id: "OneRecordSubscriptionRoutes", paths: ["/onerecord/subscriptions", "/onerecord/action-requests"] },
   // Support: carriers, usage, inbound mail, customer endpoints; forwarders and their people apart.
   { id: "SupportRoutes", paths: ["/support"] },
   { id: "SupportForwarderRoutes", paths: ["/support/forwarders"] },
