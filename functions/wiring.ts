@@ -26,6 +26,7 @@ import { dynamoInboundSenderDirectory } from "./adapters/inbound-sender-director
 import { localClientRegistry } from "./adapters/local-client-registry.ts";
 import { localUserDirectory } from "./adapters/local-user-directory.ts";
 import { logger } from "./adapters/logger.ts";
+import { dynamoOneRecordSubscriptionStore } from "./adapters/one-record-subscription-store.ts";
 import { oneRecordPublisher } from "./adapters/onerecord-publisher.ts";
 import { sqsProActiveSweepQueue } from "./adapters/proactive-sweep-queue.ts";
 import { dynamoRateLimitCounter } from "./adapters/rate-limit-counter.ts";
@@ -88,6 +89,7 @@ export const receivedMails = /* @__PURE__ */ once(() => s3ReceivedMailStore());
 /** The raw body of every receipt that changed a route map, for support (30 days). */
 export const rawMessages = /* @__PURE__ */ once(() => dynamoRawMessageStore());
 export const subscriptions = /* @__PURE__ */ once(() => dynamoSubscriptionRepository());
+export const oneRecordSubscriptions = /* @__PURE__ */ once(() => dynamoOneRecordSubscriptionStore());
 export const emailConfirmations = /* @__PURE__ */ once(() => dynamoEmailConfirmationRepository());
 /** Route-map share links, in the Deliveries table. */
 export const shareLinks = /* @__PURE__ */ once(() => dynamoShareLinkRepository());

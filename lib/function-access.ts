@@ -83,6 +83,14 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
   "one-record-post-event": {
     tables: { routeMaps: "readWrite", subscriptions: "read", deliveries: "readWrite" },
   },
+  // ONE Record subscriptions (their own items in the subscriptions table): subscribing reads the AWB's
+  // route map for access; deliveries and replay are the notification channel's attempt log and queue.
+  "one-record-subscription-create": { tables: { subscriptions: "readWrite", routeMaps: "read" } },
+  "one-record-subscription-proposal": {},
+  "one-record-action-request-get": readsSubscriptions,
+  "one-record-action-request-delete": writesSubscriptions,
+  "one-record-action-request-deliveries": { tables: { subscriptions: "read", deliveries: "read" } },
+  "one-record-action-request-replay": replaysDelivery,
   // Trigger items on the route map; an FSR status request for the carrier: its collapse window, its
   // delivery record and the XTD usage ledger (Deliveries table), its job on the delivery queue.
   "trigger-route-map": {

@@ -114,7 +114,7 @@ export interface DeliveryResponse {
   Event: string;
   Type: string;
   AwbNumber: string;
-  SubscriptionKind: "rule" | "webhook" | "carrier";
+  SubscriptionKind: "rule" | "webhook" | "carrier" | "onerecord";
   SubscriptionId: number;
   Status: DeliveryStatus;
   CreatedAt: string;

@@ -120,6 +120,47 @@ const TABLE = [
     path: `${ONE_RECORD}/logistics-objects/{id}/logistics-events/{eventId}`,
     roles: oneRecord,
   },
+  // ---- ONE Record subscriptions to our objects (a forwarder's client), and a carrier's server asking
+  // which subscription we want; the SubscriptionRequest, its deliveries and their replay.
+  {
+    handler: "one-record-subscription-create",
+    method: "POST",
+    path: `${ONE_RECORD}/subscriptions`,
+    roles: forwarder,
+    body: JSON_LD_BODY,
+  },
+  {
+    handler: "one-record-subscription-proposal",
+    method: "GET",
+    path: `${ONE_RECORD}/subscriptions`,
+    roles: oneRecord,
+    query: "onerecord",
+  },
+  {
+    handler: "one-record-action-request-get",
+    method: "GET",
+    path: `${ONE_RECORD}/action-requests/{id}`,
+    roles: forwarder,
+  },
+  {
+    handler: "one-record-action-request-delete",
+    method: "DELETE",
+    path: `${ONE_RECORD}/action-requests/{id}`,
+    roles: forwarder,
+  },
+  {
+    handler: "one-record-action-request-deliveries",
+    method: "GET",
+    path: `${ONE_RECORD}/action-requests/{id}/deliveries`,
+    roles: forwarder,
+    query: "paging",
+  },
+  {
+    handler: "one-record-action-request-replay",
+    method: "POST",
+    path: `${ONE_RECORD}/action-requests/{id}/deliveries/{deliveryId}/replay`,
+    roles: forwarder,
+  },
   // Literal paths before `/{awb}` (DESIGN.md section 9 Paging); the local API sorts by specificity too.
   // The caller's XTD usage ledger of a month.
   { handler: "get-xtd-usage", method: "GET", path: `${FFW}/usage`, roles: forwarder, query: "month" },

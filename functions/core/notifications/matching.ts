@@ -17,6 +17,7 @@
  * The cost is O(audience size + their subscriptions for this event), independent of the rule total.
  */
 import type { DomainEvent, NotificationType } from "../events.ts";
+import type { SubscriptionEventType } from "../one-record-server/subscriptions.ts";
 import type { HeaderItemCode, SubscriberIdentity } from "./common.ts";
 import type { NotificationRule } from "./rules.ts";
 import { isWebhookActive, type Webhook, type WebhookPayloadType } from "./webhooks.ts";
@@ -141,7 +142,8 @@ export function matchesFilters(subscription: Subscription, event: MatchableEvent
 interface DeliveryTargetBase {
   /** Event id + target: the idempotency key, the SQS dedup id and the `webhook-id` header. */
   deliveryId: string;
-  subscriptionKind: "rule" | "webhook";
+  /** "onerecord": a ONE Record subscription to our logistics objects (one-record-server/subscriptions.ts). */
+  subscriptionKind: "rule" | "webhook" | "onerecord";
   subscriptionId: number;
   forwarderId: string;
   /** Whose AgentCode/AgentCass/AgentStation the payload carries. */
@@ -155,7 +157,8 @@ interface DeliveryTargetBase {
 export type DeliveryTarget =
   | (DeliveryTargetBase & { targetKind: "email"; emailTo: string; headerItems: HeaderItemCode[] })
   | (DeliveryTargetBase & { targetKind: "url"; endpointId: string })
-  | (DeliveryTargetBase & { targetKind: "webhook"; url: string; payloadType: WebhookPayloadType });
+  | (DeliveryTargetBase & { targetKind: "webhook"; url: string; payloadType: WebhookPayloadType })
+  | (DeliveryTargetBase & { targetKind: "onerecord"; notificationType: SubscriptionEventType });
 
 function deliveryIdFor(eventId: string, subscription: Subscription): string {
   return `${eventId}:${subscriptionKey(subscription)}`;

@@ -136,7 +136,7 @@ export interface DeliveryRecord {
   /** The event's id; a status request's: its request id. */
   eventId: string;
   /** "carrier": a status request, listed under the carrier (subscriptionId: its prefix as a number). */
-  subscriptionKind: "rule" | "webhook" | "carrier";
+  subscriptionKind: "rule" | "webhook" | "carrier" | "onerecord";
   subscriptionId: number;
   forwarderId: string;
   status: DeliveryStatus;
@@ -153,7 +153,7 @@ export interface DeliveryRepository {
   get(deliveryId: string): Promise<DeliveryRecord | null>;
   recordAttempt(deliveryId: string, attempt: DeliveryAttempt, status: DeliveryStatus): Promise<void>;
   listForSubscription(
-    kind: "rule" | "webhook" | "carrier",
+    kind: "rule" | "webhook" | "carrier" | "onerecord",
     subscriptionId: number,
     page: PageRequest,
   ): Promise<Page<DeliveryRecord>>;

@@ -15,18 +15,49 @@ import {
   matchEvent as matchTargets,
   onePerAddress,
 } from "../notifications/index.ts";
+import { eventIndexKeys, subscriptionHears } from "../one-record-server/subscriptions.ts";
 import type {
   DeliveryJobQueue,
   DeliveryRepository,
   NotificationJob,
   SubscriptionRepository,
 } from "../ports/notifications.ts";
+import type { OneRecordSubscriptionStore } from "../ports/one-record.ts";
 import { firstJob, newDeliveryRecord } from "./shared/deliveries.ts";
 
 export interface MatchEventDeps {
   subscriptions: SubscriptionRepository;
   deliveries: DeliveryRepository;
   queue: DeliveryJobQueue;
+  /** ONE Record subscriptions to our logistics objects; absent: none are matched. */
+  oneRecordSubscriptions?: OneRecordSubscriptionStore;
+}
+
+/** The ONE Record subscribers of the event: one target per subscription that hears it. */
+async function oneRecordTargets(
+  deps: MatchEventDeps,
+  event: MatchableEvent,
+  now: string,
+): Promise<DeliveryTarget[]> {
+  if (!deps.oneRecordSubscriptions) return [];
+  const candidates = await deps.oneRecordSubscriptions.findCandidates(eventIndexKeys(event));
+  return candidates
+    .sort((a, b) => a.id - b.id)
+    .flatMap((sub) => {
+      const notificationType = subscriptionHears(sub, event, now);
+      if (notificationType === null) return [];
+      return [
+        {
+          deliveryId: `${event.eventId}:onerecord-${sub.id}`,
+          subscriptionKind: "onerecord" as const,
+          subscriptionId: sub.id,
+          forwarderId: sub.owner.forwarderId,
+          recipient: { ...sub.owner },
+          targetKind: "onerecord" as const,
+          notificationType,
+        },
+      ];
+    });
 }
 
 export interface MatchEventResult {
@@ -48,7 +79,10 @@ export async function matchEvent(
   // An event nobody may hear (no owner agent yet, no XTD grant) costs no query at all.
   if (keys.length === 0) return { targets: [], enqueued: [], alreadyHandled: [] };
   // One e-mail per address and event, however many rules name the address.
-  const targets = onePerAddress(matchTargets(event, await deps.subscriptions.findCandidates(keys)));
+  const targets = [
+    ...onePerAddress(matchTargets(event, await deps.subscriptions.findCandidates(keys))),
+    ...(await oneRecordTargets(deps, event, now)),
+  ];
 
   const enqueued: NotificationJob[] = [];
   const alreadyHandled: string[] = [];

@@ -45,6 +45,7 @@ import {
   emailSender,
   emailSuppressions,
   httpSender,
+  oneRecordSubscriptions,
   routeMaps,
   shareLinks,
   subscriptions,
@@ -165,6 +166,8 @@ export const handler = traced(
       // The e-mail's timeline and, per rule, its share link.
       routeMaps: routeMaps(),
       shareLinks: shareLinks(),
+      // ONE Record notifications: the subscription as it stands now (the route map is read above).
+      oneRecordSubscriptions: oneRecordSubscriptions(),
       newShareLink: () => ({ id: newShareLinkId(), token: randomToken() }),
     }),
     config.deliverJob,

@@ -13,7 +13,7 @@ import { emfMetrics, type MetricsRecorder, matchPoints } from "../../adapters/me
 import { outboxEventOf } from "../../adapters/outbox-stream.ts";
 import { traced } from "../../adapters/tracer.ts";
 import { type MatchEventDeps, matchEvent } from "../../core/use-cases/match-event.ts";
-import { deliveries, deliveryQueue, subscriptions } from "../../wiring.ts";
+import { deliveries, deliveryQueue, oneRecordSubscriptions, subscriptions } from "../../wiring.ts";
 
 export const make = (
   deps: () => MatchEventDeps,
@@ -44,6 +44,7 @@ export const make = (
 export const handler = traced(
   make(() => ({
     subscriptions: subscriptions(),
+    oneRecordSubscriptions: oneRecordSubscriptions(),
     deliveries: deliveries(),
     queue: deliveryQueue(),
   })),

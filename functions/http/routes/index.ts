@@ -11,6 +11,7 @@ import { CUSTOMER_ENDPOINT_ROUTES } from "./customer-endpoints.ts";
 import { META_ROUTES } from "./meta.ts";
 import { NOTIFICATION_ROUTES } from "./notifications.ts";
 import { ONE_RECORD_ROUTES } from "./one-record.ts";
+import { ONE_RECORD_SUBSCRIPTION_ROUTES } from "./one-record-subscriptions.ts";
 import type { RouteApi, RouteApis } from "./route-api.ts";
 import { ROUTE_MAP_ROUTES } from "./route-maps.ts";
 import { SUPPORT_CARRIER_ROUTES } from "./support-carriers.ts";
@@ -28,6 +29,7 @@ export const ROUTE_API_AREAS: readonly RouteApis[] = [
   SUPPORT_CARRIER_ROUTES,
   SUPPORT_FORWARDER_ROUTES,
   ONE_RECORD_ROUTES,
+  ONE_RECORD_SUBSCRIPTION_ROUTES,
 ];
 
 export const ROUTE_API: Readonly<Record<HandlerId, RouteApi>> = {
@@ -40,6 +42,7 @@ export const ROUTE_API: Readonly<Record<HandlerId, RouteApi>> = {
   ...SUPPORT_CARRIER_ROUTES,
   ...SUPPORT_FORWARDER_ROUTES,
   ...ONE_RECORD_ROUTES,
+  ...ONE_RECORD_SUBSCRIPTION_ROUTES,
 };
 
 export type { Component, RouteApi } from "./route-api.ts";

@@ -118,7 +118,7 @@ export const DeliverySchema = v.object({
   Event: v.string(),
   Type: v.string(),
   AwbNumber: v.string(),
-  SubscriptionKind: v.picklist(["rule", "webhook", "carrier"]),
+  SubscriptionKind: v.picklist(["rule", "webhook", "carrier", "onerecord"]),
   SubscriptionId: v.number(),
   Status: v.picklist(["pending", "retrying", "delivered", "parked"]),
   CreatedAt: v.string(),

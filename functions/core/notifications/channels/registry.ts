@@ -7,6 +7,7 @@ import type { DeliveryJob } from "../../ports/notifications.ts";
 import type { AttemptContext, AttemptSettings, DeliveryChannel, SendResult } from "./channel.ts";
 import { type CustomerEndpointChannelDeps, customerEndpointChannel } from "./customer-endpoint/channel.ts";
 import { type EmailChannelDeps, emailChannel } from "./email/channel.ts";
+import { type OneRecordChannelDeps, oneRecordChannel } from "./one-record/channel.ts";
 import { type StatusRequestChannelDeps, statusRequestChannel } from "./status-request/channel.ts";
 import { type WebhookChannelDeps, webhookChannel } from "./webhook/channel.ts";
 
@@ -14,7 +15,8 @@ import { type WebhookChannelDeps, webhookChannel } from "./webhook/channel.ts";
 export type ChannelDeps = EmailChannelDeps &
   CustomerEndpointChannelDeps &
   WebhookChannelDeps &
-  StatusRequestChannelDeps;
+  StatusRequestChannelDeps &
+  OneRecordChannelDeps;
 
 /** The job's channel, ready to send to the target it resolved; or why nothing is sent. */
 export type Preparation =
@@ -50,6 +52,7 @@ const CHANNELS: readonly Listed<ChannelDeps>[] = [
   listed(customerEndpointChannel),
   listed(webhookChannel),
   listed(statusRequestChannel),
+  listed(oneRecordChannel),
 ];
 
 /** The channel that carries the job, with its target read from the store just now. */

@@ -87,7 +87,16 @@ export async function replayDelivery(
   ) {
     throw new SubscriptionNotFoundError("delivery", input.deliveryId);
   }
-  if ((delivery.status === "pending" || delivery.status === "retrying") && !isStalled(delivery, input.now)) {
+  return requeueDelivery(deps, delivery, input.now);
+}
+
+/** Replay of a delivery whose ownership the caller checked: 409 while in progress, else one new attempt. */
+export async function requeueDelivery(
+  deps: Pick<ReplayDeps, "queue">,
+  delivery: DeliveryRecord,
+  now: string,
+): Promise<{ delivery: DeliveryRecord; job: DeliveryJob }> {
+  if ((delivery.status === "pending" || delivery.status === "retrying") && !isStalled(delivery, now)) {
     throw new DeliveryInProgressError(delivery.deliveryId);
   }
   const lastAttempt = Math.max(delivery.job.attempt, ...delivery.attempts.map((attempt) => attempt.attempt));
