@@ -184,10 +184,16 @@ function generate(index: number): { messages: Message[]; truth: Truth } {
   const leg1 = departureOf(first, bookedAt + uniform(12, 96) * HOUR);
   const legs: Leg[] = [leg1];
   if (!direct) {
-    const onwardLines = lines.filter((l) => l.origin === first.destination);
-    const onwardLine = pick(onwardLines);
-    // Varying slack: the onward departure the booking chose, 45 min to 10 h after the scheduled arrival.
-    legs.push(departureOf(onwardLine, leg1.staMs + uniform(45, 600) * MINUTE));
+    // A destination from the hub, then the earliest of its daily departures that leaves the booked
+    // connection time after the scheduled arrival: bookings take tight connections (40 min) as well as
+    // comfortable ones (4 h), so the slack varies and some connections miss.
+    const destinationOut = pick(SPOKES_IN);
+    const onwardLines = lines.filter(
+      (l) => l.origin === first.destination && l.destination === destinationOut,
+    );
+    const earliest = leg1.staMs + uniform(40, 240) * MINUTE;
+    const choices = onwardLines.map((l) => departureOf(l, earliest)).sort((a, b) => a.stdMs - b.stdMs);
+    legs.push(choices[0] as Leg);
   }
   const origin = leg1.line.origin;
   const destination = (legs.at(-1) as Leg).line.destination;
@@ -246,9 +252,12 @@ function generate(index: number): { messages: Message[]; truth: Truth } {
       connection = conn;
       const ready = arr + normal(h.mct, 15) * MINUTE;
       if (ready > fly(onward).dep) {
-        // Missed: rebooked on the next day's flight of the same line, once the flight left.
+        // Missed: rebooked on the first departure to the same destination after the shipment is ready.
         missed = conn;
-        const rebooked = departureOf(onward.line, onward.stdMs + 12 * HOUR);
+        const rebooked = lines
+          .filter((l) => l.origin === onward.line.origin && l.destination === onward.line.destination)
+          .map((l) => departureOf(l, Math.max(ready, fly(onward).dep) + 30 * MINUTE))
+          .sort((a, b) => a.stdMs - b.stdMs)[0] as Leg;
         flownLegs[i + 1] = rebooked;
         messages.push({
           at: fly(onward).dep + uniform(20, 90) * MINUTE,

@@ -71,7 +71,6 @@ export function localWeekdayAndHour(station: string, utc: string): { weekday: nu
 }
 
 function legLanes(
-  name: PredictedMilestoneName,
   leg: { carrierCode: string; flightNumber: string; origin: string; destination: string },
   station: string,
   plannedUtc: string | null,
@@ -94,7 +93,6 @@ function legLanes(
 }
 
 function shipmentLanes(
-  name: PredictedMilestoneName,
   state: Pick<ShipmentState, "awb" | "origin" | "destination">,
   station: string,
   plannedUtc: string | null,
@@ -139,9 +137,7 @@ export function journeyOf(state: ShipmentState): JourneyMilestone[] {
       plannedUtc,
       actualUtc: actuals.get(key)?.atUtc ?? null,
       after,
-      lanes: leg
-        ? legLanes(name, leg.value, station, plannedUtc)
-        : shipmentLanes(name, state, station, plannedUtc),
+      lanes: leg ? legLanes(leg.value, station, plannedUtc) : shipmentLanes(state, station, plannedUtc),
     });
     return journey.length - 1;
   };

@@ -31,35 +31,53 @@ export interface MilestonePrediction {
 
 const roundToMinute = (iso: string) => addMinutes(iso, 0).replace(/:\d{2}Z$/, ":00Z");
 
-function predictOne(
+/** Where a milestone not reported yet will be: `base` plus a distribution of minutes. */
+interface Reach {
+  base: string;
+  points: Points;
+}
+
+/**
+ * One pass down the journey: a milestone not reported yet is the milestone it follows (reported: its
+ * time; else its own reach, given that it has not happened by `now`) plus the plan's gap plus its own
+ * step. A reported delay thereby moves everything after it, and an overdue milestone pushes its
+ * successors as far as it is overdue.
+ */
+function reachesOf(
   journey: readonly JourneyMilestone[],
-  index: number,
   steps: ReadonlyMap<number, { points: Points; basis: StepBasis }>,
   now: string,
-): { p50Utc: string; p90Utc: string } | null {
-  const target = journey[index];
-  if (!target || target.plannedUtc === null) return null;
-  let points: Points | null = null;
-  let base = target.plannedUtc;
-  let at: JourneyMilestone = target;
-  for (;;) {
-    const step = steps.get(journey.indexOf(at));
-    if (!step) return null;
-    points = points === null ? step.points : addIndependent(points, step.points);
-    if (at.after === null) break;
-    const before = journey[at.after];
-    if (!before || before.plannedUtc === null) return null;
-    if (before.actualUtc !== null) {
-      base = addMinutes(before.actualUtc, minutesBetween(before.plannedUtc, target.plannedUtc));
-      break;
+): Array<Reach | null> {
+  const reaches: Array<Reach | null> = [];
+  journey.forEach((m, i) => {
+    const step = steps.get(i);
+    if (m.actualUtc !== null || m.plannedUtc === null || !step) {
+      reaches.push(null);
+      return;
     }
-    at = before;
-  }
-  const given = atLeast(points, minutesBetween(base, now));
-  return {
-    p50Utc: roundToMinute(addMinutes(base, quantile(given, 0.5))),
-    p90Utc: roundToMinute(addMinutes(base, quantile(given, 0.9))),
-  };
+    let reach: Reach | null = null;
+    if (m.after === null) reach = { base: m.plannedUtc, points: step.points };
+    else {
+      const before = journey[m.after];
+      const gap = before?.plannedUtc ? minutesBetween(before.plannedUtc, m.plannedUtc) : null;
+      if (before && gap !== null && before.actualUtc !== null) {
+        reach = { base: addMinutes(before.actualUtc, gap), points: step.points };
+      } else if (before && gap !== null) {
+        const earlier = reaches[m.after];
+        if (earlier) {
+          reach = {
+            base: addMinutes(earlier.base, gap),
+            points: addIndependent(earlier.points, step.points),
+          };
+        }
+      }
+    }
+    // Not reported by now: it has not happened by now.
+    reaches.push(
+      reach && { base: reach.base, points: atLeast(reach.points, minutesBetween(reach.base, now)) },
+    );
+  });
+  return reaches;
 }
 
 /** Predictions of every milestone of the journey (reported ones carry their actual, method "actual"). */
@@ -72,6 +90,7 @@ export function predictJourney(
   journey.forEach((m, i) => {
     steps.set(i, stepDistribution(m, stats));
   });
+  const reaches = reachesOf(journey, steps, now);
   return journey.map((m, i) => {
     const basis = steps.get(i)?.basis ?? { lane: null, samples: 0 };
     const common = {
@@ -86,11 +105,11 @@ export function predictJourney(
     if (m.actualUtc !== null) {
       return { ...common, p50Utc: null, p90Utc: null, method: "actual", lane: null, samples: 0 };
     }
-    const predicted = predictOne(journey, i, steps, now);
+    const reach = reaches[i] ?? null;
     return {
       ...common,
-      p50Utc: predicted?.p50Utc ?? null,
-      p90Utc: predicted?.p90Utc ?? null,
+      p50Utc: reach ? roundToMinute(addMinutes(reach.base, quantile(reach.points, 0.5))) : null,
+      p90Utc: reach ? roundToMinute(addMinutes(reach.base, quantile(reach.points, 0.9))) : null,
       method: basis.samples > 0 ? "lane" : "plan",
       lane: basis.lane,
       samples: basis.samples,
