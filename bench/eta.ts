@@ -283,10 +283,16 @@ const bookings = generated.map((g) => g.truth.bookedAt).sort((a, b) => a - b);
 const cutoff = bookings[Math.floor(bookings.length * 0.7)] ?? START;
 const testSerials = new Set(generated.filter((g) => g.truth.bookedAt >= cutoff).map((g) => g.truth.serial));
 
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 const routeMaps = memoryRouteMapRepository();
 const laneStats = memoryLaneStatsStore();
 const predictions = memoryPredictionStore();
 const stations = memoryStationSettings();
+// Support sets each station's published minimum connection time (whole 5 minutes); the time a
+// transfer really takes scatters around it.
+for (const [station, h] of handling) {
+  await stations.setMinimumConnectionTime(station, Math.round(h.mct / 5) * 5, iso(START));
+}
 const observerDeps = { laneStats, predictions, learn: true };
 let observerFailures = 0;
 const deps = {
@@ -305,7 +311,6 @@ const deps = {
 /** Connection risk last seen per AWB and connection, and the first alert (before the onward STD). */
 const lastRisk = new Map<string, ConnectionRisk>();
 const alerts = new Map<string, { atMs: number; stdMs: number }>();
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 const started = performance.now();
 let ingested = 0;
