@@ -69,6 +69,31 @@ describe("connectionsOf", () => {
     expect(flown.connection?.risk).toBe("Ok");
   });
 
+  it("is AtRisk from even odds of a miss, weighing both flights' spread", async () => {
+    const state = await stateAfter([booking()]);
+    const predicted = predictRouteMap(state, new Map(), "2026-11-22T00:00:00Z");
+    // Inbound predicted to arrive at 08:30 (P90 09:30), onward to leave at 10:20 (P90 11:00): with
+    // 120 minutes to connect the margin is -10 minutes, a miss a little more likely than not.
+    const adjusted = (arrivalP50: string) =>
+      predicted.map((p) =>
+        p.key === "MUC:ARR"
+          ? { ...p, p50Utc: arrivalP50, p90Utc: plus(arrivalP50, 60) }
+          : p.key === "FRA:DEP"
+            ? { ...p, p50Utc: "2026-11-23T10:20:00Z", p90Utc: "2026-11-23T11:00:00Z" }
+            : p,
+      );
+    const [tight] = connectionsOf(state, adjusted("2026-11-23T08:30:00Z"), new Map());
+    expect(tight?.missProbability).toBeGreaterThan(0.5);
+    expect(tight?.missProbability).toBeLessThan(0.7);
+    expect(tight?.risk).toBe("AtRisk");
+    expect(tight?.predictedDepartureUtc).toBe("2026-11-23T10:20:00Z");
+    // 30 minutes earlier: a miss is possible (about a third) but not likely.
+    const [possible] = connectionsOf(state, adjusted("2026-11-23T08:00:00Z"), new Map());
+    expect(possible?.missProbability).toBeGreaterThan(0.2);
+    expect(possible?.missProbability).toBeLessThan(0.5);
+    expect(possible?.risk).toBe("Ok");
+  });
+
   it("has no connection on a direct flight", async () => {
     const state = await stateAfter([booking([FRA_JFK])]);
     expect(
