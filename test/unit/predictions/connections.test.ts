@@ -86,6 +86,9 @@ describe("connectionsOf", () => {
     expect(tight?.missProbability).toBeGreaterThan(0.5);
     expect(tight?.missProbability).toBeLessThan(0.7);
     expect(tight?.risk).toBe("AtRisk");
+    // Spreads (P90 - P50) / 1.2816 of both flights add as independent: sqrt(46.8^2 + 31.2^2) = 56.3 min.
+    const sd = Math.hypot(60 / 1.2816, 40 / 1.2816);
+    expect(tight?.missProbability).toBe(Math.round(normalCdf(10 / sd) * 100) / 100);
     expect(tight?.predictedDepartureUtc).toBe("2026-11-23T10:20:00Z");
     // 30 minutes earlier: a miss is possible (about a third) but not likely.
     const [possible] = connectionsOf(state, adjusted("2026-11-23T08:00:00Z"), new Map());
