@@ -1,17 +1,23 @@
 /**
- * Predictions: a generated history (lanes with their own lateness, weekday and hour effects,
- * disruptions, two-leg journeys whose connections have varying slack, missed connections rebooked on
- * the next day's flight) replayed message by message through the real ingest use case (our JSON
- * carrier form, in-memory repositories) with the predictions observer wired as the handler wires it.
+ * Predictions: a generated history replayed message by message through the real ingest use case (our
+ * JSON carrier form, in-memory repositories) with the predictions observer wired as the handler wires
+ * it. The world: 2 hubs, 4 feeder and 6 long-haul stations, 3 daily flights per line, each flight with
+ * its own departure lateness and a weekday effect, 4% disruptions (3-10 h), night arrivals waiting for
+ * the morning shift, station handling times (RCF, NFD, AWD, DLV) right-skewed; 70% two-leg journeys
+ * booked on the earliest onward flight 40 min to 4 h after the feeder's arrival, so the slack varies;
+ * a transfer really takes the station's minimum connection time +- 15 min, and a shipment not ready
+ * before the onward flight actually leaves misses it and is rebooked on the next flight.
+ *
  * Lane statistics learn from route maps completed in the first 70% of the time; every shipment booked
  * after that is scored (learning frozen): per milestone and horizon the median absolute error and P90
- * coverage of the service and of the plan alone; and connection-at-risk alerts (a connection turning
- * AtRisk or Missed before the onward scheduled departure, once per connection): precision, recall and
- * median lead time against the connections the generator made miss.
+ * coverage of the service and of the plan alone. Connections are re-assessed on every message and at
+ * the service's timed checks (one per planned milestone not reported); an alert is a connection turning
+ * from Ok before the onward scheduled departure (once per connection): precision, recall and median
+ * lead time against the connections the generator made miss. Also the extra DynamoDB write units per
+ * status message the predictions add (write-cost.ts).
  *
- * Seeded: the same figures every run. BENCH_ETA_SHIPMENTS (default 3000) sets the history's size.
+ * Seeded: the same figures every run. BENCH_ETA_SHIPMENTS (default 3000, about 9 min) sets the size.
  */
-
 import type { AwbId } from "../functions/core/carrier-messages/types.ts";
 import { type ConnectionRisk, connectionsOf } from "../functions/core/predictions/connections.ts";
 import { journeyOf } from "../functions/core/predictions/journey.ts";
