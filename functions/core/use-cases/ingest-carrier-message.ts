@@ -37,7 +37,12 @@ import {
 import type { CarrierDirectory } from "../ports/carriers.ts";
 import type { InboundMailLog } from "../ports/inbound-mail.ts";
 import type { RawMessageStore } from "../ports/raw-messages.ts";
-import type { ConflictBackoff, RouteMapBase, RouteMapRepository } from "../ports/route-maps.ts";
+import type {
+  ConflictBackoff,
+  RouteMapBase,
+  RouteMapRecord,
+  RouteMapRepository,
+} from "../ports/route-maps.ts";
 import { type ApplyContext, applyReport } from "../route-map/apply-report.ts";
 import { type Receipt, type ReceiptChannel, receiptOf, storedProvenance } from "../route-map/provenance.ts";
 import { assertPlaceable } from "../route-map/report-placement.ts";
@@ -50,6 +55,16 @@ export interface IngestCarrierMessageDeps {
   backoff: ConflictBackoff;
   /** Where the raw body of a receipt that changes a route map is kept for support; absent: not kept (tests). */
   rawMessages?: RawMessageStore;
+  /**
+   * Told of every change once it is stored (predictions keep and learn from it). Its failure does not
+   * undo or refuse the stored change: it is handed to `failed` (logged and counted by the adapter).
+   */
+  changeObserver?: RouteMapChangeObserver;
+}
+
+export interface RouteMapChangeObserver {
+  observe(change: { previous: RouteMapRecord | null; next: RouteMapRecord; now: string }): Promise<void>;
+  failed(error: unknown): void;
 }
 
 export interface IngestCarrierMessageInput {
@@ -239,6 +254,12 @@ async function applyOne(
       await keepRaw();
       if ((await deps.routeMaps.write(change)) !== "written") return "conflict";
       known.set(key, { record: change.next, earlyXtd: null });
+      const observer = deps.changeObserver;
+      if (observer) {
+        await observer
+          .observe({ previous: base.record, next: change.next, now })
+          .catch((error: unknown) => observer.failed(error));
+      }
       return {
         awb: report.awb,
         changed: true,
