@@ -10,6 +10,7 @@ import { CARRIER_ROUTES } from "./carriers.ts";
 import { CUSTOMER_ENDPOINT_ROUTES } from "./customer-endpoints.ts";
 import { META_ROUTES } from "./meta.ts";
 import { NOTIFICATION_ROUTES } from "./notifications.ts";
+import { PREDICTION_ROUTES } from "./predictions.ts";
 import type { RouteApi, RouteApis } from "./route-api.ts";
 import { ROUTE_MAP_ROUTES } from "./route-maps.ts";
 import { SUPPORT_CARRIER_ROUTES } from "./support-carriers.ts";
@@ -21,6 +22,7 @@ export const ROUTE_API_AREAS: readonly RouteApis[] = [
   META_ROUTES,
   CARRIER_ROUTES,
   ROUTE_MAP_ROUTES,
+  PREDICTION_ROUTES,
   NOTIFICATION_ROUTES,
   WEBHOOK_ROUTES,
   CUSTOMER_ENDPOINT_ROUTES,
@@ -32,6 +34,7 @@ export const ROUTE_API: Readonly<Record<HandlerId, RouteApi>> = {
   ...META_ROUTES,
   ...CARRIER_ROUTES,
   ...ROUTE_MAP_ROUTES,
+  ...PREDICTION_ROUTES,
   ...NOTIFICATION_ROUTES,
   ...WEBHOOK_ROUTES,
   ...CUSTOMER_ENDPOINT_ROUTES,
