@@ -3,7 +3,7 @@
  * predictions come back per horizon with their 30-day TTL, scored route maps are found by owner and
  * completion time, stations' minimum connection times are set and read; and ingest, wired with the
  * observer, keeps the booking's and first departure's predictions while a failing observer leaves the
- * message stored.
+ * message stored; a journey through to DLV costs at most 2 extra write units per status message.
  */
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import type { RouteMapRepository } from "../../../functions/core/ports/route-map
 import type { ScoredRouteMap } from "../../../functions/core/predictions/scoring.ts";
 import { toPair } from "../../../functions/core/time/station-time.ts";
 import type { ingestCarrierMessage as Ingest } from "../../../functions/core/use-cases/ingest-carrier-message.ts";
+import { local as localTime } from "../../e2e/route-map-helpers.ts";
 import { scaled } from "../../support/time.ts";
 import { type LocalTables, startLocalTables } from "../subscriptions/dynamo-local.ts";
 
@@ -220,5 +221,82 @@ describe("ingest wired with the predictions observer", () => {
     expect(applied.map((a) => a.changed)).toEqual([true]);
     expect(await routeMaps.get({ prefix: "020", serial: "77777770" })).not.toBeNull();
     expect(points).toEqual([{ name: "PredictionErrors", value: 1 }]);
+  });
+});
+
+describe("the write cost of predictions", () => {
+  const MINUTE = 60_000;
+  const fsu = (serial: string, line: string) => `FSU/13\n020-${serial}FRAJFK/T10K250.0\n${line}\n`;
+  const d = (station: string, ms: number) => `${localTime(station, ms).ddmmm}${localTime(station, ms).hhmm}`;
+  /** A 2-leg journey flown yesterday, booked and reported message by message through to DLV. */
+  function journey(serial: string, t0: number, late: number) {
+    const sta1 = t0 + HOUR;
+    const std2 = t0 + 3 * HOUR;
+    const arr2 = std2 + 8 * HOUR + late * MINUTE;
+    return {
+      bookings: [
+        fsu(
+          serial,
+          `BKD/LH992/${localTime("FRA", t0).ddmmm}/FRAAMS/T10K250.0/S${localTime("FRA", t0).hhmm}/S${localTime("AMS", sta1).hhmm}`,
+        ),
+        fsu(
+          serial,
+          `BKD/KL601/${localTime("AMS", std2).ddmmm}/AMSJFK/T10K250.0/S${localTime("AMS", std2).hhmm}/S${localTime("JFK", std2 + 8 * HOUR).hhmm}`,
+        ),
+      ],
+      statuses: [
+        `RCS/${d("FRA", t0 - 3 * HOUR)}/FRA/T10K250.0`,
+        `DEP/LH992/${localTime("FRA", t0).ddmmm}/FRAAMS/T10K250.0/A${localTime("FRA", t0 + 10 * MINUTE).hhmm}`,
+        `ARR/LH992/${d("AMS", sta1 + late * MINUTE)}/AMS/T10`,
+        `RCF/LH992/${d("AMS", sta1 + 60 * MINUTE)}/AMS/T10`,
+        `DEP/KL601/${localTime("AMS", std2).ddmmm}/AMSJFK/T10K250.0/A${localTime("AMS", std2 + 5 * MINUTE).hhmm}`,
+        `ARR/KL601/${d("JFK", arr2)}/JFK/T10`,
+        `RCF/KL601/${d("JFK", arr2 + HOUR)}/JFK/T10`,
+        `NFD/${d("JFK", arr2 + 2 * HOUR)}/JFK/T10`,
+        `AWD/${d("JFK", arr2 + 3 * HOUR)}/JFK/T10`,
+        `DLV/${d("JFK", arr2 + 4 * HOUR)}/JFK/T10`,
+      ].map((line) => fsu(serial, line)),
+    };
+  }
+
+  it("is at most 2 write units per status message over journeys through to DLV", async () => {
+    const { onConsumedCapacity } = await import("../../../functions/adapters/consumed-capacity.ts");
+    const predictions = stores.dynamoPredictionStore();
+    const wired = observer({ laneStats: stores.dynamoLaneStatsStore(), predictions });
+    let units = 0;
+    const stop = onConsumedCapacity((use) => {
+      // Deliveries holds only the predictions' items in this test (no raw messages are kept).
+      if (use.operation.startsWith("Deliveries.")) units += use.writeUnits;
+    });
+    let statuses = 0;
+    try {
+      const t0 = Math.floor(Date.now() / MINUTE) * MINUTE - 30 * HOUR;
+      for (const [i, serial] of ["80000001", "80000012", "80000023", "80000034"].entries()) {
+        const { bookings, statuses: lines } = journey(serial, t0 + i * 10 * MINUTE, 20 + 15 * i);
+        for (const body of [...bookings, ...lines]) {
+          const applied = await ingest(
+            {
+              routeMaps,
+              carriers: { get: async () => null },
+              backoff: async () => undefined,
+              changeObserver: wired,
+            },
+            { carrierPrefix: "020", contentType: "text/plain", body, now: iso(Date.now()) },
+          );
+          expect(applied.map((a) => a.changed)).toEqual([true]);
+        }
+        statuses += lines.length;
+        expect((await predictions.horizons({ prefix: "020", serial })).length).toBe(3);
+      }
+    } finally {
+      stop();
+    }
+    const scored = await predictions.scored({ ownerKey: null, since: iso(Date.now() - HOUR) });
+    expect(scored.filter((s) => s.awb.startsWith("0208000")).length).toBe(4);
+    expect(units).toBeGreaterThan(0);
+    expect(units / statuses).toBeLessThanOrEqual(2);
+    process.stdout.write(
+      `prediction write units per status message (4 journeys to DLV): ${(units / statuses).toFixed(2)}\n`,
+    );
   });
 });
