@@ -28,6 +28,12 @@ import { localUserDirectory } from "./adapters/local-user-directory.ts";
 import { logger } from "./adapters/logger.ts";
 import { dynamoOneRecordSubscriptionStore } from "./adapters/one-record-subscription-store.ts";
 import { oneRecordPublisher } from "./adapters/onerecord-publisher.ts";
+import { predictionObserver } from "./adapters/prediction-observer.ts";
+import {
+  dynamoLaneStatsStore,
+  dynamoPredictionStore,
+  dynamoStationSettings,
+} from "./adapters/prediction-store.ts";
 import { sqsProActiveSweepQueue } from "./adapters/proactive-sweep-queue.ts";
 import { dynamoRateLimitCounter } from "./adapters/rate-limit-counter.ts";
 import { dynamoRawMessageStore } from "./adapters/raw-message-store.ts";
@@ -88,6 +94,14 @@ export const inboundMailLog = /* @__PURE__ */ once(() => dynamoInboundMailLog())
 export const receivedMails = /* @__PURE__ */ once(() => s3ReceivedMailStore());
 /** The raw body of every receipt that changed a route map, for support (30 days). */
 export const rawMessages = /* @__PURE__ */ once(() => dynamoRawMessageStore());
+/** Predictions: lane statistics, kept and scored predictions, stations' minimum connection times. */
+export const laneStats = /* @__PURE__ */ once(() => dynamoLaneStatsStore());
+export const predictionStore = /* @__PURE__ */ once(() => dynamoPredictionStore());
+export const stationSettings = /* @__PURE__ */ once(() => dynamoStationSettings());
+/** Told of every route-map change ingest stores (failures logged and counted, never refusing it). */
+export const routeMapChangeObserver = /* @__PURE__ */ once(() =>
+  predictionObserver({ laneStats: laneStats(), predictions: predictionStore() }),
+);
 export const subscriptions = /* @__PURE__ */ once(() => dynamoSubscriptionRepository());
 export const oneRecordSubscriptions = /* @__PURE__ */ once(() => dynamoOneRecordSubscriptionStore());
 export const emailConfirmations = /* @__PURE__ */ once(() => dynamoEmailConfirmationRepository());

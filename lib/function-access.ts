@@ -97,6 +97,10 @@ const DECLARED_ACCESS: Readonly<Record<string, FunctionAccess>> = {
     tables: { routeMaps: "readWrite", subscriptions: "read", deliveries: "readWrite" },
     sendTo: ["deliveryJobs"],
   },
+  // Predictions: lane statistics and scored predictions (Deliveries), stations' settings (Subscriptions).
+  "get-route-map-eta": { tables: { routeMaps: "read", deliveries: "read", subscriptions: "read" } },
+  "get-eta-accuracy": { tables: { deliveries: "read" } },
+  "put-station": { tables: { subscriptions: "readWrite" } },
   "get-xtd-usage": { tables: { deliveries: "read" } },
   // Status requests: the carrier's request log and its replay, all forwarders' usage, the
   // carrier's pull queue (read, and the ack's delete).

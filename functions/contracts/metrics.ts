@@ -32,6 +32,8 @@ export const METRIC_NAMES = {
   readCapacityUnits: "ReadCapacityUnits",
   /** DynamoDB write units a call consumed (Count, transactions billed double), dimension Operation. */
   writeCapacityUnits: "WriteCapacityUnits",
+  /** Stored route-map changes the predictions failed to keep, learn or score (Count). */
+  predictionErrors: "PredictionErrors",
 } as const;
 
 /**

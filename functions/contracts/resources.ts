@@ -40,6 +40,8 @@ export const TABLES = {
       { name: "byReader", partitionKey: "readerKey", sortKey: "readerSort" },
     ],
   },
+  // Rules, webhooks, carriers' settings (`CARRIER#<prefix>`) and stations' minimum connection times
+  // (`STATION#<code>` / `SETTINGS`).
   subscriptions: {
     id: "Subscriptions",
     envVar: "SUBSCRIPTIONS_TABLE",
@@ -48,6 +50,9 @@ export const TABLES = {
     stream: false,
     globalIndexes: [],
   },
+  // Besides deliveries and logs: the predictions' lane statistics (`LANE#<item>` / `STATS`, no TTL),
+  // the predictions kept per horizon (`ETA#<awb>` / `H#<horizon>`) and scored route maps
+  // (`ETASCORE#<day>` / `<owner>#<awb>`), both 30 days like history (functions/adapters/prediction-store.ts).
   deliveries: {
     id: "Deliveries",
     envVar: "DELIVERIES_TABLE",

@@ -35,13 +35,15 @@ interface RouteShape {
    * "paging": the route reads ?CurrentPage=&PageSize=; "cursor": ?Limit=&Cursor= (an opaque cursor of
    * the next page); "force": it reads ?force=true|false; "month": ?month=YYYY-MM and the paging query;
    * "onerecord": the ONE Record API's own query (embedded, at, the event filters).
+   * "lane": ?lane=<prefix> <origin>-<destination> (optional).
    */
-  query?: "paging" | "cursor" | "force" | "month" | "onerecord";
+  query?: "paging" | "cursor" | "force" | "month" | "onerecord" | "lane";
 }
 
 const JSON_BODY = { contentTypes: ["application/json"] } as const;
 const forwarder = ["forwarder"] as const;
 const support = ["support"] as const;
+const forwarderOrSupport = ["forwarder", "support"] as const;
 const FFW = "/ffw/service/routemap";
 const RULES = `${FFW}/eventconfignotifier`;
 const WEBHOOKS = `${FFW}/webhook`;
@@ -180,6 +182,15 @@ const TABLE = [
     roles: forwarder,
     query: "paging",
   },
+  // Predictions: how accurate they were (a forwarder's own shipments; support: all), and one AWB's.
+  {
+    handler: "get-eta-accuracy",
+    method: "GET",
+    path: `${FFW}/eta/accuracy`,
+    roles: forwarderOrSupport,
+    query: "lane",
+  },
+  { handler: "get-route-map-eta", method: "GET", path: `${FFW}/{awb}/eta`, roles: forwarderOrSupport },
   { handler: "get-route-map", method: "GET", path: `${FFW}/{awb}`, roles: forwarder },
   // Share links: a forwarder's sign-in-free, read-only link to one AWB's route map; the
   // link's random token is the only credential of the public route.
@@ -203,6 +214,14 @@ const TABLE = [
     body: JSON_BODY,
   },
   { handler: "get-carrier", method: "GET", path: "/support/carriers/{prefix}", roles: support },
+  // Minimum connection times of transfer stations (a documented default where none is set).
+  {
+    handler: "put-station",
+    method: "PUT",
+    path: "/support/stations/{code}",
+    roles: support,
+    body: JSON_BODY,
+  },
   // ---- support: tenants (forwarders, carriers) and their machine clients (OAuth 2.0 client credentials)
   { handler: "create-forwarder", method: "POST", path: FORWARDERS, roles: support, body: JSON_BODY },
   { handler: "list-forwarders", method: "GET", path: FORWARDERS, roles: support, query: "cursor" },

@@ -136,3 +136,13 @@ export function clientIdFromPath(value: string | undefined): string {
   }
   return value;
 }
+
+/** `{code}` of a station: 3 capital letters (IATA), else 400 naming `code`. */
+export function stationCodeFromPath(value: string | undefined): string {
+  if (value === undefined || !/^[A-Z]{3}$/.test(value)) {
+    throw badRequest("The station code must be 3 capital letters (IATA).", [
+      { field: "code", message: "must be 3 capital letters" },
+    ]);
+  }
+  return value;
+}

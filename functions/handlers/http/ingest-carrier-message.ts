@@ -46,6 +46,7 @@ const deps = () => ({
   carriers: wired.carrierDirectory(),
   backoff: wired.conflictBackoff(),
   rawMessages: wired.rawMessages(),
+  changeObserver: wired.routeMapChangeObserver(),
   refusals: wired.inboundMailLog(),
 });
 export const handler = make(deps, emfMetrics, wired.httpPipeline);

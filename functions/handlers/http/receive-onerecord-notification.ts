@@ -16,6 +16,7 @@ import {
   httpPipeline,
   oneRecordPublishers,
   rawMessages,
+  routeMapChangeObserver,
   routeMaps,
 } from "../../wiring.ts";
 
@@ -49,6 +50,7 @@ const deps = () => ({
   carriers: carrierDirectory(),
   backoff: conflictBackoff(),
   rawMessages: rawMessages(),
+  changeObserver: routeMapChangeObserver(),
 });
 export const handler = make(
   () => ({

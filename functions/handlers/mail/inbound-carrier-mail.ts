@@ -38,5 +38,6 @@ export const handler = traced(
     routeMaps: wired.routeMaps(),
     backoff: wired.conflictBackoff(),
     rawMessages: wired.rawMessages(),
+    changeObserver: wired.routeMapChangeObserver(),
   })),
 );

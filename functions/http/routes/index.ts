@@ -12,6 +12,7 @@ import { META_ROUTES } from "./meta.ts";
 import { NOTIFICATION_ROUTES } from "./notifications.ts";
 import { ONE_RECORD_ROUTES } from "./one-record.ts";
 import { ONE_RECORD_SUBSCRIPTION_ROUTES } from "./one-record-subscriptions.ts";
+import { PREDICTION_ROUTES } from "./predictions.ts";
 import type { RouteApi, RouteApis } from "./route-api.ts";
 import { ROUTE_MAP_ROUTES } from "./route-maps.ts";
 import { SUPPORT_CARRIER_ROUTES } from "./support-carriers.ts";
@@ -23,6 +24,7 @@ export const ROUTE_API_AREAS: readonly RouteApis[] = [
   META_ROUTES,
   CARRIER_ROUTES,
   ROUTE_MAP_ROUTES,
+  PREDICTION_ROUTES,
   NOTIFICATION_ROUTES,
   WEBHOOK_ROUTES,
   CUSTOMER_ENDPOINT_ROUTES,
@@ -36,6 +38,7 @@ export const ROUTE_API: Readonly<Record<HandlerId, RouteApi>> = {
   ...META_ROUTES,
   ...CARRIER_ROUTES,
   ...ROUTE_MAP_ROUTES,
+  ...PREDICTION_ROUTES,
   ...NOTIFICATION_ROUTES,
   ...WEBHOOK_ROUTES,
   ...CUSTOMER_ENDPOINT_ROUTES,
