@@ -1,22 +1,19 @@
 /**
- * The ONE Record subscription routes' answers as HTTP: JSON-LD with the API's headers, and refusals
- * as the API's api:Error documents (the status, a title and the detail), which ONE Record clients read.
+ * The ONE Record subscription routes' answers as HTTP: JSON-LD with the API's headers. Refusals are
+ * problem+json like every other refusal of the service, the ONE Record objects and events included,
+ * so a client and the engineer on call read one error shape everywhere.
  */
 import type { Links } from "../core/one-record-server/objects.ts";
-import { apiError } from "../core/one-record-server/subscriptions.ts";
-import { CONTEXT } from "../core/one-record-server/vocabulary.ts";
 import type { SubscriptionAnswer } from "../core/use-cases/one-record-subscriptions.ts";
 import { httpDate, jsonLdHeaders } from "./one-record.ts";
+import { ProblemError } from "./problems.ts";
 import type { HttpResult } from "./request.ts";
 
-const TITLES: Record<number, string> = { 400: "Bad Request", 403: "Forbidden", 404: "Not Found" };
+const SLUGS: Record<400 | 403 | 404, string> = { 400: "bad-request", 403: "forbidden", 404: "not-found" };
 
-export function oneRecordError(links: Links, status: 400 | 403 | 404, detail: string): HttpResult {
-  return {
-    status,
-    body: { "@context": CONTEXT, ...apiError(links, status, TITLES[status] ?? "Error", detail) },
-    headers: jsonLdHeaders(),
-  };
+/** Refuses the request (the links are kept for the callers' sake: they name the API's base). */
+export function oneRecordError(_links: Links, status: 400 | 403 | 404, detail: string): never {
+  throw new ProblemError(status, SLUGS[status], detail);
 }
 
 export function subscriptionAnswer(links: Links, result: SubscriptionAnswer): HttpResult {
@@ -40,7 +37,7 @@ export function subscriptionAnswer(links: Links, result: SubscriptionAnswer): Ht
   }
 }
 
-/** The body as JSON, or the api:Error saying it is not. */
+/** The body as JSON, or a note that it is not. */
 export function jsonOf(raw: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(raw) as unknown };

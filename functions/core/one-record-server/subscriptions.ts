@@ -405,17 +405,3 @@ export function proposedSubscription(
     }),
   };
 }
-
-/** An api:Error document (the API's error body) for a refusal of these routes. */
-export function apiError(links: Links, status: number, title: string, message: string): JsonLd {
-  return {
-    "@id": `${links.base}/errors/${status}`,
-    "@type": "api:Error",
-    "api:hasTitle": title,
-    "api:hasErrorDetail": {
-      "@type": "api:ErrorDetail",
-      "api:hasCode": String(status),
-      "api:hasMessage": message,
-    },
-  };
-}

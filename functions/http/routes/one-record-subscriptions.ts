@@ -11,7 +11,7 @@ import { component, type RouteApis } from "./route-api.ts";
 
 const BASE = "https://api.example.com/onerecord";
 
-/** GET {base}/subscriptions: read by the handler, so a refusal is an api:Error as the API specifies. */
+/** GET {base}/subscriptions: read by the handler, which answers a missing or unknown topic with 400. */
 export const ProposalQuerySchema = v.object({
   topicType: v.optional(v.pipe(v.string(), v.maxLength(200))),
   topic: v.optional(v.pipe(v.string(), v.maxLength(2000))),
