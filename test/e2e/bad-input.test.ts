@@ -660,6 +660,10 @@ function shareMutations(): FieldMutations[] {
   return [field(["ExpiresInHours"], MISSING, ...notNumber, 0, -1, 721, 1.5, 1e9, "x", HUGE)];
 }
 
+function stationMutations(): FieldMutations[] {
+  return [field(["MinimumConnectionMinutes"], MISSING, ...notNumber, -1, 1441, 1.5, 1e9, "x", HUGE)];
+}
+
 function searchMutations(): FieldMutations[] {
   const instants = codeLike(
     "2026-13-01",
@@ -898,6 +902,7 @@ function fillPath(template: string, target: string | null, bad: string): string 
     if (name === target) return encodeURIComponent(bad);
     if (name === "awb") return AWB;
     if (name === "prefix") return "020";
+    if (name === "code") return "FRA";
     if (name === "clientId")
       return template.includes("/carriers/") ? real.carrierClientId : real.forwarderClientId;
     if (name === "id" && template.includes("/support/forwarders/")) return real.forwarderId;
@@ -947,6 +952,8 @@ function sampleFor(route: RouteDefinition): Array<{ sample: unknown; mutations: 
       return [{ sample: samples.search(), mutations: searchMutations() }];
     case "create-route-map-share":
       return [{ sample: samples.share(), mutations: shareMutations() }];
+    case "put-station":
+      return [{ sample: { MinimumConnectionMinutes: 90 }, mutations: stationMutations() }];
     case "ingest-carrier-message":
       return [
         { sample: samples.statusMessage(), mutations: statusMessageMutations() },
@@ -1130,24 +1137,33 @@ function probesFor(route: RouteDefinition): Probe[] {
     }
     if (route.query) {
       const queries =
-        route.query === "cursor"
+        route.query === "lane"
           ? [
-              "Limit=0",
-              "Limit=101",
-              "Limit=abc",
-              "Limit=1e3",
-              `Limit=${"9".repeat(40)}`,
-              "Cursor=!",
-              "Cursor=",
+              "lane=",
+              "lane=FRA-JFK",
+              "lane=0200 FRA-JFK",
+              "lane=020 FRAJFK",
+              "lane=020 fra-jfk",
+              `lane=${"9".repeat(400)}`,
             ]
-          : [
-              "CurrentPage=-1",
-              "CurrentPage=abc",
-              "PageSize=0",
-              "PageSize=501",
-              "PageSize=1e3",
-              `CurrentPage=${"9".repeat(40)}`,
-            ];
+          : route.query === "cursor"
+            ? [
+                "Limit=0",
+                "Limit=101",
+                "Limit=abc",
+                "Limit=1e3",
+                `Limit=${"9".repeat(40)}`,
+                "Cursor=!",
+                "Cursor=",
+              ]
+            : [
+                "CurrentPage=-1",
+                "CurrentPage=abc",
+                "PageSize=0",
+                "PageSize=501",
+                "PageSize=1e3",
+                `CurrentPage=${"9".repeat(40)}`,
+              ];
       for (const query of queries) {
         probes.push({
           label: `${label} ?${query}`,
@@ -1189,10 +1205,13 @@ function namesField(body: unknown, field: string, value: unknown): boolean {
   return named || quoted;
 }
 
-function isProblem(response: Awaited<ReturnType<typeof call>>): boolean {
+function isProblem(response: Awaited<ReturnType<typeof call>>, method = "GET"): boolean {
   const body = response.body as Record<string, unknown> | null;
+  const problemType = response.headers.get("content-type")?.includes("application/problem+json") ?? false;
+  // A HEAD answer carries no body by HTTP: its headers say what the GET's body would be.
+  if (method === "HEAD") return problemType && body === null;
   return (
-    (response.headers.get("content-type")?.includes("application/problem+json") ?? false) &&
+    problemType &&
     body !== null &&
     typeof body === "object" &&
     ["type", "title", "status", "detail", "errors"].every((key) => key in body) &&
@@ -1222,7 +1241,7 @@ it(
             ...(probe.contentType ? { contentType: probe.contentType } : {}),
           });
           statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-          if (response.status < 400 || response.status >= 500 || !isProblem(response)) {
+          if (response.status < 400 || response.status >= 500 || !isProblem(response, probe.method)) {
             failures.push(`${probe.label} -> ${response.status} ${response.text.slice(0, 160)}`);
           } else if (
             probe.field &&

@@ -196,7 +196,23 @@ describe("PUT /support/stations/{code}", () => {
     const after = ((await eta(OPEN, owner)).body as Eta).Connections[0];
     expect(after?.MinimumConnectionMinutes).toBe(30);
     expect(after?.SlackMinutes).toBe((before?.SlackMinutes ?? 0) + 90);
-    expect(after?.Risk).toBe((after?.SlackMinutes ?? 0) < 0 ? "AtRisk" : "Ok");
+    // The risk weighs both flights' predicted spread, not the slack's sign alone: 90 min more room
+    // never makes a connection riskier, and a whole day's minimum makes it a likely miss.
+    const severity = (risk: string | undefined) => ["Ok", "AtRisk", "Missed"].indexOf(risk ?? "");
+    expect(severity(after?.Risk)).toBeLessThanOrEqual(severity(before?.Risk));
+    const tight = await call(stack.url, "PUT", "/support/stations/AMS", {
+      token: support,
+      json: { MinimumConnectionMinutes: 1440 },
+    });
+    expect(tight.status, tight.text).toBe(200);
+    const squeezed = ((await eta(OPEN, owner)).body as Eta).Connections[0];
+    expect(squeezed?.SlackMinutes).toBe((before?.SlackMinutes ?? 0) + 120 - 1440);
+    expect(squeezed?.Risk).toBe("AtRisk");
+    const restored = await call(stack.url, "PUT", "/support/stations/AMS", {
+      token: support,
+      json: { MinimumConnectionMinutes: 30 },
+    });
+    expect(restored.status, restored.text).toBe(200);
 
     for (const [code, json] of [
       ["AMS", { MinimumConnectionMinutes: -5 }],
